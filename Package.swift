@@ -1,0 +1,47 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "textkit",
+    products: [
+        .library(name: "TextKit", targets: ["TextKit"]),
+        .library(name: "TextKitSVG", targets: ["TextKitSVG"]),
+        .executable(name: "textkit", targets: ["TextKitCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Thin system-library targets: one per C library, each a module map and a shim header.
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // ICU is link-only: its headers stay inside CICUShim (see docs/native-deps in shared/).
+        .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
+        .target(name: "CICUShim", dependencies: ["CICU"]),
+
+        // Geometry: points, rects, transforms, Bézier paths, flattening, band extents. No text.
+        .target(name: "TextKitGeometry"),
+        // SVG import: shapes and path data to BezierPath.
+        .target(name: "TextKitSVG", dependencies: ["TextKitGeometry"]),
+        // The engine.
+        .target(
+            name: "TextKit",
+            dependencies: ["TextKitGeometry", "CFreeType", "CHarfBuzz", "CFontconfig", "CICUShim"]
+        ),
+        // The `textkit` command.
+        .executableTarget(
+            name: "TextKitCLI",
+            dependencies: [
+                "TextKit", "TextKitSVG",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            resources: [.copy("Resources/fonts")]
+        ),
+
+        .testTarget(name: "TextKitGeometryTests", dependencies: ["TextKitGeometry"]),
+        .testTarget(name: "TextKitSVGTests", dependencies: ["TextKitSVG"]),
+        .testTarget(name: "TextKitTests", dependencies: ["TextKit", "TextKitSVG"]),
+        .testTarget(name: "TextKitCLITests", dependencies: ["TextKitCLI", "TextKit"]),
+    ]
+)

@@ -1,0 +1,2 @@
+// fontconfig for Swift: family/style to file, per-character fallback.
+#include <fontconfig/fontconfig.h>

@@ -1,0 +1,3 @@
+// HarfBuzz for Swift: the OpenType shaper (hb-ot) is all textkit uses.
+#include <hb.h>
+#include <hb-ot.h>

@@ -1,0 +1,86 @@
+// CICUShim: the ICU C API with stable names and an ICU-free header.
+//
+// Why it exists: ICU renames every C entry point with a version suffix through function-like
+// macros (`#define ubrk_open ubrk_open_72`), which Swift cannot import, and its C types clash
+// with the ICU bundled inside Foundation when one Swift module sees both. This header therefore
+// includes only <stdint.h>; only CICUShim.c includes ICU. It can go when Swift imports
+// function-like macros and Foundation stops exporting ICU's types.
+//
+// Status values are ICU `UErrorCode`s: > 0 is a failure, <= 0 is success or a warning.
+#ifndef CICUSHIM_H
+#define CICUSHIM_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Kinds of break iterator (values equal ICU's UBreakIteratorType).
+enum {
+    TSICU_BRK_CHARACTER = 0,
+    TSICU_BRK_WORD = 1,
+    TSICU_BRK_LINE = 2,
+    TSICU_BRK_SENTENCE = 3,
+};
+/// Returned by the iterator when no more boundaries exist (UBRK_DONE).
+enum { TSICU_DONE = -1 };
+/// Rule-status range of a mandatory (hard) line break: [HARD, HARD_LIMIT).
+enum { TSICU_LINE_HARD = 100, TSICU_LINE_HARD_LIMIT = 200 };
+/// Paragraph levels for bidi: explicit 0/1, or the "first strong, default" ones.
+enum { TSICU_BIDI_DEFAULT_LTR = 0xfe, TSICU_BIDI_DEFAULT_RTL = 0xff };
+/// Directions returned by tsicu_bidi_direction (UBiDiDirection).
+enum { TSICU_LTR = 0, TSICU_RTL = 1, TSICU_MIXED = 2, TSICU_NEUTRAL = 3 };
+
+typedef struct tsicu_breaker tsicu_breaker;
+typedef struct tsicu_bidi tsicu_bidi;
+
+const char *tsicu_error_name(int32_t status);
+
+// MARK: Break iteration (UAX #14 line, UAX #29 grapheme/word)
+tsicu_breaker *tsicu_breaker_open(int32_t kind, const char *locale, const uint16_t *text,
+                                  int32_t length, int32_t *status);
+void tsicu_breaker_close(tsicu_breaker *breaker);
+int32_t tsicu_breaker_first(tsicu_breaker *breaker);
+int32_t tsicu_breaker_next(tsicu_breaker *breaker);
+int32_t tsicu_breaker_following(tsicu_breaker *breaker, int32_t offset);
+int32_t tsicu_breaker_preceding(tsicu_breaker *breaker, int32_t offset);
+int32_t tsicu_breaker_rule_status(tsicu_breaker *breaker);
+
+// MARK: Bidi (UAX #9)
+tsicu_bidi *tsicu_bidi_open(int32_t *status);
+void tsicu_bidi_close(tsicu_bidi *bidi);
+/// Sets the paragraph. ICU keeps the pointer: `text` must outlive every query on `bidi`.
+void tsicu_bidi_set_para(tsicu_bidi *bidi, const uint16_t *text, int32_t length,
+                         uint8_t paragraph_level, int32_t *status);
+/// Makes `line` describe [start, limit) of `para` (rule L1 applied). `para` must outlive it.
+void tsicu_bidi_set_line(tsicu_bidi *para, int32_t start, int32_t limit, tsicu_bidi *line,
+                         int32_t *status);
+int32_t tsicu_bidi_direction(tsicu_bidi *bidi);
+uint8_t tsicu_bidi_para_level(tsicu_bidi *bidi);
+/// Copies the resolved embedding level of every code unit into `levels` (`length` entries).
+void tsicu_bidi_copy_levels(tsicu_bidi *bidi, uint8_t *levels, int32_t length, int32_t *status);
+int32_t tsicu_bidi_count_runs(tsicu_bidi *bidi, int32_t *status);
+/// Visual run `index`: returns 1 when right to left, and its logical start and length.
+int32_t tsicu_bidi_visual_run(tsicu_bidi *bidi, int32_t index, int32_t *logical_start,
+                              int32_t *length);
+/// Visual order of runs from their levels alone (rule L2): fills `visual_to_logical`.
+void tsicu_bidi_reorder_visual(const uint8_t *levels, int32_t count, int32_t *visual_to_logical);
+
+// MARK: Character properties
+/// The ICU script code (UScriptCode) of a code point; `status` > 0 on failure.
+int32_t tsicu_script(uint32_t code_point, int32_t *status);
+/// The ISO 15924 four-letter code of an ICU script code ("Latn", "Zyyy").
+const char *tsicu_script_short_name(int32_t script);
+/// Whether `code_point` has `script` among its Script_Extensions.
+int32_t tsicu_has_script(uint32_t code_point, int32_t script);
+/// Paired-bracket type (0 none, 1 open, 2 close) and the paired bracket of a code point.
+int32_t tsicu_paired_bracket_type(uint32_t code_point);
+uint32_t tsicu_paired_bracket(uint32_t code_point);
+/// Script codes used by the itemizer.
+enum { TSICU_SCRIPT_COMMON = 0, TSICU_SCRIPT_INHERITED = 1, TSICU_SCRIPT_UNKNOWN = 103 };
+
+#ifdef __cplusplus
+}
+#endif
+#endif

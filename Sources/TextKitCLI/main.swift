@@ -1,0 +1,2 @@
+import TextKit
+print("textkit")
