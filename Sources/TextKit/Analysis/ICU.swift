@@ -1,0 +1,158 @@
+import CICUShim
+
+/// A line-break opportunity found by ICU (UAX #14): a break is allowed before `offset`.
+struct BreakOpportunity: Hashable, Sendable {
+    /// UTF-16 offset into the analysed text.
+    var offset: Int
+    /// A mandatory break (after LF, CR LF, NEL, U+2028, U+2029, form feed…).
+    var isMandatory: Bool
+}
+
+/// The ICU calls textkit makes, converted to Swift values at once (no ICU handle escapes).
+enum ICU {
+    /// UAX #14 line-break opportunities of `text`, in increasing order, ending with its length.
+    ///
+    /// Pitfall handled: ICU reports the break at the end of the text with a soft status even after
+    /// a newline; the caller decides about paragraph ends.
+    static func lineBreaks(_ text: UnsafeBufferPointer<UInt16>, locale: String) -> [BreakOpportunity] {
+        guard !text.isEmpty else { return [] }
+        return withBreaker(kind: Int32(TSICU_BRK_LINE), locale: locale, text: text) { breaker in
+            var out: [BreakOpportunity] = []
+            var position = tsicu_breaker_next(breaker)
+            while position != Int32(TSICU_DONE) {
+                let status = tsicu_breaker_rule_status(breaker)
+                out.append(BreakOpportunity(
+                    offset: Int(position),
+                    isMandatory: status >= TSICU_LINE_HARD && status < TSICU_LINE_HARD_LIMIT))
+                position = tsicu_breaker_next(breaker)
+            }
+            return out
+        } ?? [BreakOpportunity(offset: text.count, isMandatory: false)]
+    }
+
+    /// Grapheme-cluster boundaries (UAX #29) of `text`: 0, …, count.
+    static func graphemeBoundaries(_ text: UnsafeBufferPointer<UInt16>) -> [Int] {
+        guard !text.isEmpty else { return [0] }
+        return withBreaker(kind: Int32(TSICU_BRK_CHARACTER), locale: "", text: text) { breaker in
+            var out: [Int] = [Int(tsicu_breaker_first(breaker))]
+            var position = tsicu_breaker_next(breaker)
+            while position != Int32(TSICU_DONE) {
+                out.append(Int(position))
+                position = tsicu_breaker_next(breaker)
+            }
+            return out
+        } ?? Array(0...text.count)
+    }
+
+    /// The ICU script code of a code point (Common for unassigned or on failure).
+    static func script(of scalar: UInt32) -> Int32 {
+        var status: Int32 = 0
+        let script = tsicu_script(scalar, &status)
+        return status > 0 ? Int32(TSICU_SCRIPT_COMMON) : script
+    }
+
+    /// The ISO 15924 code of an ICU script ("Latn").
+    static func scriptCode(_ script: Int32) -> String {
+        tsicu_script_short_name(script).map { String(cString: $0) } ?? "Zyyy"
+    }
+
+    static let commonScript = Int32(TSICU_SCRIPT_COMMON)
+    static let inheritedScript = Int32(TSICU_SCRIPT_INHERITED)
+    static let unknownScript = Int32(TSICU_SCRIPT_UNKNOWN)
+
+    /// The visual order of items from their embedding levels (UAX #9 rule L2).
+    static func visualOrder(levels: [UInt8]) -> [Int] {
+        guard levels.count > 1 else { return Array(levels.indices) }
+        var map = [Int32](repeating: 0, count: levels.count)
+        levels.withUnsafeBufferPointer { lv in
+            map.withUnsafeMutableBufferPointer { m in
+                tsicu_bidi_reorder_visual(lv.baseAddress, Int32(lv.count), m.baseAddress)
+            }
+        }
+        return map.map(Int.init)
+    }
+
+    private static func withBreaker<T>(kind: Int32, locale: String, text: UnsafeBufferPointer<UInt16>,
+                                       _ body: (OpaquePointer) -> T) -> T? {
+        var status: Int32 = 0
+        guard let breaker = tsicu_breaker_open(kind, locale, text.baseAddress, Int32(text.count), &status),
+              status <= 0 else { return nil }
+        defer { tsicu_breaker_close(breaker) }
+        return body(breaker)
+    }
+}
+
+/// The direction of a paragraph or of a run of text.
+public enum WritingDirection: String, Hashable, Sendable, Codable {
+    /// From the first strong character (UAX #9 rules P2–P3), left to right if there is none.
+    case natural
+    /// Left to right.
+    case leftToRight = "ltr"
+    /// Right to left.
+    case rightToLeft = "rtl"
+}
+
+/// UAX #9 analysis of one paragraph: resolved levels and, per line, the visual runs (rule L1
+/// applied by ICU's line object). Owns a copy of the text because ICU keeps a pointer to it.
+final class BidiParagraph {
+    /// Resolved embedding level of every UTF-16 unit.
+    let levels: [UInt8]
+    /// The paragraph's level: 0 left to right, 1 right to left.
+    let paragraphLevel: UInt8
+    /// Whether every level is 0 (plain left-to-right text: no reordering needed).
+    let isLeftToRightOnly: Bool
+
+    private let text: UnsafeMutableBufferPointer<UInt16>
+    private let para: OpaquePointer?
+
+    init(_ source: UnsafeBufferPointer<UInt16>, direction: WritingDirection) {
+        text = .allocate(capacity: max(1, source.count))
+        _ = text.initialize(from: source)
+        var status: Int32 = 0
+        let para = tsicu_bidi_open(&status)
+        let level: UInt8 = switch direction {
+        case .natural: UInt8(TSICU_BIDI_DEFAULT_LTR)
+        case .leftToRight: 0
+        case .rightToLeft: 1
+        }
+        var levels = [UInt8](repeating: direction == .rightToLeft ? 1 : 0, count: source.count)
+        if let para {
+            tsicu_bidi_set_para(para, text.baseAddress, Int32(source.count), level, &status)
+            if status <= 0, !source.isEmpty {
+                levels.withUnsafeMutableBufferPointer { out in
+                    tsicu_bidi_copy_levels(para, out.baseAddress, Int32(out.count), &status)
+                }
+            }
+        }
+        let paragraphLevel = para.map { tsicu_bidi_para_level($0) } ?? (direction == .rightToLeft ? 1 : 0)
+        self.para = para
+        self.levels = levels
+        self.paragraphLevel = paragraphLevel & 1
+        self.isLeftToRightOnly = self.paragraphLevel == 0 && !levels.contains { $0 != 0 }
+    }
+
+    deinit {
+        if let para { tsicu_bidi_close(para) }
+        text.deallocate()
+    }
+
+    /// The visual runs of the line `range` (UTF-16 offsets), left to right on screen.
+    func visualRuns(_ range: Range<Int>) -> [(range: Range<Int>, rightToLeft: Bool)] {
+        if isLeftToRightOnly || range.isEmpty { return [(range, false)] }
+        var status: Int32 = 0
+        guard let para, let line = tsicu_bidi_open(&status) else { return [(range, paragraphLevel == 1)] }
+        defer { tsicu_bidi_close(line) }
+        tsicu_bidi_set_line(para, Int32(range.lowerBound), Int32(range.upperBound), line, &status)
+        guard status <= 0 else { return [(range, paragraphLevel == 1)] }
+        let count = tsicu_bidi_count_runs(line, &status)
+        guard status <= 0 else { return [(range, paragraphLevel == 1)] }
+        var runs: [(range: Range<Int>, rightToLeft: Bool)] = []
+        for index in 0..<count {
+            var start: Int32 = 0, length: Int32 = 0
+            let rtl = tsicu_bidi_visual_run(line, index, &start, &length) != 0
+            let lower = range.lowerBound + Int(start)
+            runs.append((lower..<lower + Int(length), rtl))
+        }
+        return runs
+    }
+}

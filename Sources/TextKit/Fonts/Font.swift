@@ -1,0 +1,152 @@
+import CFreeType
+import CHarfBuzz
+
+/// One face of a font file, loaded once and shared by every glyph run that uses it.
+///
+/// A `Font` is immutable after loading, so it is `Sendable`: its HarfBuzz font is made immutable
+/// and shaping only reads it. Metrics are in font units; multiply by `pointSize / unitsPerEm` to
+/// get points (``scale(forPointSize:)``).
+public final class Font: Hashable, Sendable, CustomStringConvertible {
+    /// The font file this face comes from.
+    public let filePath: String
+    /// The face's index inside the file (0 for plain .ttf/.otf files).
+    public let faceIndex: Int
+    /// The family name the font reports (e.g. "DejaVu Sans").
+    public let familyName: String
+    /// The style name the font reports (e.g. "Book", "Bold").
+    public let styleName: String
+    /// Font units per em.
+    public let unitsPerEm: Int
+    /// Distance from the baseline to the top of the line box, in font units (positive).
+    public let ascender: Int
+    /// Distance from the baseline to the bottom of the line box, in font units (positive down).
+    public let descender: Int
+    /// Extra space between lines recommended by the font, in font units (not negative).
+    public let lineGap: Int
+    /// A 64-bit FNV-1a hash of the file's bytes, as 16 hex digits: a changed font explains a
+    /// changed golden file.
+    public let fileHash: String
+
+    /// Loads face `faceIndex` of the font file at `path`.
+    ///
+    /// - Throws: ``FontError`` when the file cannot be read or is not a scalable font.
+    public init(contentsOfFile path: String, faceIndex: Int = 0) throws(FontError) {
+        let loaded = try LoadedFace.load(path: path, faceIndex: faceIndex)
+        self.filePath = path
+        self.faceIndex = faceIndex
+        self.familyName = loaded.family
+        self.styleName = loaded.style
+        self.unitsPerEm = loaded.unitsPerEm
+        self.ascender = loaded.ascender
+        self.descender = loaded.descender
+        self.lineGap = loaded.lineGap
+        self.fileHash = loaded.hash
+        self.shaper = loaded.shaper
+    }
+
+    /// Points per font unit at `pointSize`.
+    public func scale(forPointSize pointSize: Double) -> Double { pointSize / Double(unitsPerEm) }
+
+    /// Whether the font maps `scalar` to a glyph of its own (not .notdef).
+    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool { shaper.nominalGlyph(scalar.value) != nil }
+
+    /// A short description: family, style and file.
+    public var description: String { "\(familyName) \(styleName) (\(filePath)#\(faceIndex))" }
+
+    /// Fonts are equal when they are the same loaded face.
+    public static func == (lhs: Font, rhs: Font) -> Bool { lhs === rhs }
+    /// Hashes the identity of the loaded face.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    // MARK: - Internals
+
+    let shaper: HarfBuzzFont
+}
+
+/// An error loading or finding a font.
+public struct FontError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Code: String, Sendable {
+        /// The file is missing or unreadable.
+        case unreadableFile
+        /// The file is not a font FreeType can scale.
+        case invalidFont
+        /// No installed font has the requested family.
+        case unknownFamily
+        /// fontconfig itself failed (no configuration).
+        case fontconfigUnavailable
+    }
+
+    /// The kind of failure.
+    public var code: Code
+    /// The file or family concerned.
+    public var subject: String
+    /// A sentence describing the failure.
+    public var message: String
+
+    /// "SUBJECT: MESSAGE".
+    public var description: String { "\(subject): \(message)" }
+}
+
+// MARK: - Internals
+
+/// What `Font.init` needs from the C libraries, gathered in one place.
+private struct LoadedFace {
+    var family: String, style: String
+    var unitsPerEm: Int, ascender: Int, descender: Int, lineGap: Int
+    var hash: String
+    var shaper: HarfBuzzFont
+
+    static func load(path: String, faceIndex: Int) throws(FontError) -> LoadedFace {
+        guard let blob = hb_blob_create_from_file_or_fail(path) else {
+            throw FontError(code: .unreadableFile, subject: path, message: "cannot read the font file")
+        }
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        guard let bytes = hb_blob_get_data(blob, &length), length > 0 else {
+            throw FontError(code: .invalidFont, subject: path, message: "the font file is empty")
+        }
+        let raw = UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self)
+        let data = UnsafeBufferPointer(start: raw, count: Int(length))
+
+        // FreeType validates the file and gives names and metrics.
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else {
+            throw FontError(code: .invalidFont, subject: path, message: "FreeType could not start")
+        }
+        defer { FT_Done_FreeType(library) }
+        var face: FT_Face?
+        let error = FT_New_Memory_Face(library, raw, FT_Long(length), FT_Long(faceIndex), &face)
+        guard error == 0, let face else {
+            throw FontError(code: .invalidFont, subject: path,
+                            message: "not a font FreeType can read (FreeType error \(error))")
+        }
+        defer { FT_Done_Face(face) }
+        let rec = face.pointee
+        guard rec.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0, rec.units_per_EM > 0 else {
+            throw FontError(code: .invalidFont, subject: path, message: "not a scalable (outline) font")
+        }
+        let ascender = Int(rec.ascender), descender = -Int(rec.descender)
+        let gap = max(0, Int(rec.height) - ascender - descender)
+
+        guard let shaper = HarfBuzzFont(blob: blob, faceIndex: faceIndex) else {
+            throw FontError(code: .invalidFont, subject: path, message: "HarfBuzz could not read the font")
+        }
+        return LoadedFace(
+            family: rec.family_name.map { String(cString: $0) } ?? "",
+            style: rec.style_name.map { String(cString: $0) } ?? "",
+            unitsPerEm: Int(rec.units_per_EM), ascender: ascender, descender: descender, lineGap: gap,
+            hash: fnv1a64Hex(data), shaper: shaper)
+    }
+}
+
+/// FNV-1a, 64 bits, as 16 lowercase hex digits.
+func fnv1a64Hex(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+        hash ^= UInt64(byte)
+        hash = hash &* 0x0000_0100_0000_01b3
+    }
+    let hex = String(hash, radix: 16)
+    return String(repeating: "0", count: 16 - hex.count) + hex
+}

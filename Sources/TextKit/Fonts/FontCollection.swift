@@ -1,0 +1,161 @@
+import CFontconfig
+import Synchronization
+
+/// Finds and caches fonts: family lookup and per-character fallback through fontconfig, and
+/// loaded faces shared by every layout that uses this collection.
+///
+/// Each collection has its own fontconfig configuration (read from the usual files, or from
+/// `FONTCONFIG_FILE`) and its own caches; nothing is global. Thread-safe.
+public final class FontCollection: Sendable {
+    /// Creates a collection. `defaultFontPath` is used when fontconfig has no font at all.
+    public init(defaultFontPath: String? = nil) {
+        self.defaultFontPath = defaultFontPath
+        self.config = Mutex(FontconfigHandle())
+    }
+
+    /// The font file used when a family cannot be resolved and fontconfig finds nothing.
+    public let defaultFontPath: String?
+
+    /// The face for `descriptor` (size is ignored: faces are size-independent).
+    ///
+    /// - Throws: ``FontError`` if the file cannot be loaded or no installed font has the family.
+    public func font(for descriptor: FontDescriptor) throws(FontError) -> Font {
+        if let path = descriptor.filePath { return try font(file: path, faceIndex: descriptor.faceIndex) }
+        let key = FamilyKey(family: descriptor.family, weight: descriptor.weight, italic: descriptor.italic)
+        if let cached = cache.withLock({ $0.families[key] }) { return cached }
+        let match = config.withLock { $0.match(family: descriptor.family, weight: descriptor.weight,
+                                                italic: descriptor.italic) }
+        guard let match else {
+            if let defaultFontPath, Self.genericFamilies.contains(descriptor.family.lowercased()) {
+                return try font(file: defaultFontPath, faceIndex: 0)
+            }
+            throw FontError(code: .unknownFamily, subject: descriptor.family,
+                            message: "no installed font has this family (fontconfig found none)")
+        }
+        let isGeneric = Self.genericFamilies.contains(descriptor.family.lowercased())
+        if !isGeneric && !match.families.contains(where: { $0.caseInsensitiveEquals(descriptor.family) }) {
+            throw FontError(code: .unknownFamily, subject: descriptor.family,
+                            message: "no installed font has this family (closest: \(match.families.first ?? "none"))")
+        }
+        let loaded = try font(file: match.file, faceIndex: match.index)
+        cache.withLock { $0.families[key] = loaded }
+        return loaded
+    }
+
+    /// The face of the file at `path`, loaded once.
+    public func font(file path: String, faceIndex: Int = 0) throws(FontError) -> Font {
+        let key = FileKey(path: path, index: faceIndex)
+        if let cached = cache.withLock({ $0.files[key] }) { return cached }
+        let loaded = try Font(contentsOfFile: path, faceIndex: faceIndex)
+        return cache.withLock { state in
+            if let raced = state.files[key] { return raced }
+            state.files[key] = loaded
+            return loaded
+        }
+    }
+
+    /// A font that covers `scalar`, preferring ones like `base`, or nil when no font has it.
+    public func fallbackFont(for scalar: Unicode.Scalar, like base: Font) -> Font? {
+        let key = FallbackKey(scalar: scalar.value, base: ObjectIdentifier(base))
+        if let cached = cache.withLock({ $0.fallbacks[key] }) { return cached ?? nil }
+        let match = config.withLock { $0.fallback(for: scalar.value, family: base.familyName) }
+        let loaded = match.flatMap { try? font(file: $0.file, faceIndex: $0.index) }
+        let usable = loaded.flatMap { $0.hasGlyph(for: scalar) ? $0 : nil }
+        cache.withLock { $0.fallbacks[key] = .some(usable) }
+        return usable
+    }
+
+    // MARK: - Internals
+
+    static let genericFamilies: Set<String> = ["sans-serif", "sans", "serif", "monospace", "mono"]
+
+    private struct FamilyKey: Hashable { var family: String; var weight: Int; var italic: Bool }
+    private struct FileKey: Hashable { var path: String; var index: Int }
+    private struct FallbackKey: Hashable { var scalar: UInt32; var base: ObjectIdentifier }
+    private struct Caches {
+        var families: [FamilyKey: Font] = [:]
+        var files: [FileKey: Font] = [:]
+        var fallbacks: [FallbackKey: Font?] = [:]
+    }
+
+    private let cache = Mutex(Caches())
+    private let config: Mutex<FontconfigHandle>
+}
+
+extension String {
+    func caseInsensitiveEquals(_ other: String) -> Bool { lowercased() == other.lowercased() }
+}
+
+/// A font fontconfig chose: file, face index and the family names it declares.
+struct FontconfigMatch {
+    var file: String
+    var index: Int
+    var families: [String]
+}
+
+/// The only owner of a fontconfig configuration; every fontconfig call goes through it.
+struct FontconfigHandle: ~Copyable {
+    private let config: OpaquePointer?
+
+    init() { config = FcInitLoadConfigAndFonts() }
+
+    deinit { if let config { FcConfigDestroy(config) } }
+
+    /// The best font for a family and style, or nil when fontconfig has no fonts.
+    func match(family: String, weight: Int, italic: Bool) -> FontconfigMatch? {
+        guard let config, let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, $0) }
+        FcPatternAddInteger(pattern, FC_WEIGHT, FcWeightFromOpenType(Int32(weight)))
+        FcPatternAddInteger(pattern, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
+        return bestMatch(config: config, pattern: pattern)
+    }
+
+    /// The best font covering `codePoint`, preferring `family`'s look.
+    func fallback(for codePoint: UInt32, family: String) -> FontconfigMatch? {
+        guard let config, let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return nil }
+        defer { FcPatternDestroy(pattern); FcCharSetDestroy(charset) }
+        FcCharSetAddChar(charset, codePoint)
+        FcPatternAddCharSet(pattern, FC_CHARSET, charset)
+        _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, $0) }
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let set = FcFontSort(config, pattern, FcTrue, nil, &result) else { return nil }
+        defer { FcFontSetDestroy(set) }
+        for i in 0..<Int(set.pointee.nfont) {
+            guard let font = set.pointee.fonts[i] else { continue }
+            var fontCharset: OpaquePointer?
+            guard FcPatternGetCharSet(font, FC_CHARSET, 0, &fontCharset) == FcResultMatch,
+                  FcCharSetHasChar(fontCharset, codePoint) != 0 else { continue }
+            guard let rendered = FcFontRenderPrepare(config, pattern, font) else { continue }
+            defer { FcPatternDestroy(rendered) }
+            if let match = describe(rendered) { return match }
+        }
+        return nil
+    }
+
+    private func bestMatch(config: OpaquePointer, pattern: OpaquePointer) -> FontconfigMatch? {
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let matched = FcFontMatch(config, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(matched) }
+        return describe(matched)
+    }
+
+    private func describe(_ pattern: OpaquePointer) -> FontconfigMatch? {
+        var file: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        var index: Int32 = 0
+        _ = FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
+        var families: [String] = []
+        var n: Int32 = 0
+        var name: UnsafeMutablePointer<FcChar8>?
+        while FcPatternGetString(pattern, FC_FAMILY, n, &name) == FcResultMatch, let name {
+            families.append(String(cString: name))
+            n += 1
+        }
+        return FontconfigMatch(file: String(cString: file), index: Int(index), families: families)
+    }
+}

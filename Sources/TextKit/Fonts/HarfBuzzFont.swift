@@ -1,0 +1,108 @@
+import CHarfBuzz
+
+/// Glyphs HarfBuzz produced for one item of text, in HarfBuzz's output (visual) order.
+///
+/// Advances and offsets are in font units (the HarfBuzz font is scaled to units per em).
+/// Clusters are UTF-16 offsets into the buffer that was shaped.
+struct ShapedGlyphs: Sendable {
+    var glyphs: [UInt32] = []
+    var clusters: [Int32] = []
+    var advances: [Int32] = []
+    var offsetsX: [Int32] = []
+    var offsetsY: [Int32] = []
+    /// HarfBuzz's `UNSAFE_TO_BREAK`: breaking the line before this glyph needs reshaping.
+    var unsafeToBreak: [Bool] = []
+}
+
+/// An OpenType feature setting passed to the shaper (e.g. `liga` = 0 turns ligatures off).
+public struct FontFeature: Hashable, Sendable, Codable {
+    /// The four-letter OpenType tag, e.g. "liga", "kern", "smcp".
+    public var tag: String
+    /// The value: 0 off, 1 on, or an alternate index.
+    public var value: UInt32
+
+    /// Creates a feature setting.
+    public init(tag: String, value: UInt32 = 1) {
+        self.tag = tag
+        self.value = value
+    }
+}
+
+/// The only owner of a HarfBuzz face and font (hb-ot functions, scaled to units per em).
+///
+/// Immutable once created, so shaping from several threads at once is safe.
+final class HarfBuzzFont: @unchecked Sendable {
+    private let face: OpaquePointer
+    private let font: OpaquePointer
+
+    init?(blob: OpaquePointer, faceIndex: Int) {
+        guard let face = hb_face_create(blob, UInt32(faceIndex)) else { return nil }
+        guard hb_face_get_glyph_count(face) > 0, let font = hb_font_create(face) else {
+            hb_face_destroy(face)
+            return nil
+        }
+        let upem = Int32(hb_face_get_upem(face))
+        hb_font_set_scale(font, upem, upem)
+        hb_font_make_immutable(font)
+        self.face = face
+        self.font = font
+    }
+
+    deinit {
+        hb_font_destroy(font)
+        hb_face_destroy(face)
+    }
+
+    /// The glyph `code point` maps to in the cmap, or nil when the font has none.
+    func nominalGlyph(_ codePoint: UInt32) -> UInt32? {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(font, codePoint, &glyph) != 0 ? glyph : nil
+    }
+
+    /// The horizontal advance of a glyph, in font units.
+    func advance(ofGlyph glyph: UInt32) -> Int32 { hb_font_get_glyph_h_advance(font, glyph) }
+
+    /// Shapes `text[range]`, with the rest of `text` as context.
+    ///
+    /// - Parameters:
+    ///   - script: an ISO 15924 code ("Latn"); nil lets HarfBuzz guess.
+    ///   - language: a BCP 47 tag, or nil for none (never the process locale: output stays
+    ///     deterministic).
+    func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, rightToLeft: Bool,
+               script: String?, language: String?, features: [FontFeature]) -> ShapedGlyphs {
+        let buffer = hb_buffer_create()
+        defer { hb_buffer_destroy(buffer) }
+        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
+        hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound),
+                            Int32(range.count))
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        if let script { hb_buffer_set_script(buffer, hb_script_from_string(script, -1)) }
+        if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
+        hb_buffer_guess_segment_properties(buffer)
+        var hbFeatures = features.map { feature -> hb_feature_t in
+            hb_feature_t(tag: hb_tag_from_string(feature.tag, -1), value: feature.value,
+                         start: 0, end: UInt32.max)
+        }
+        hb_shape(font, buffer, &hbFeatures, UInt32(hbFeatures.count))
+
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return ShapedGlyphs() }
+        let n = Int(count)
+        var out = ShapedGlyphs()
+        out.glyphs.reserveCapacity(n); out.clusters.reserveCapacity(n); out.advances.reserveCapacity(n)
+        out.offsetsX.reserveCapacity(n); out.offsetsY.reserveCapacity(n); out.unsafeToBreak.reserveCapacity(n)
+        let unsafeFlag = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
+        for i in 0..<n {
+            var info = infos[i]
+            let flags = hb_glyph_info_get_glyph_flags(&info).rawValue
+            out.glyphs.append(infos[i].codepoint)
+            out.clusters.append(Int32(bitPattern: infos[i].cluster))
+            out.advances.append(positions[i].x_advance)
+            out.offsetsX.append(positions[i].x_offset)
+            out.offsetsY.append(positions[i].y_offset)
+            out.unsafeToBreak.append(flags & unsafeFlag != 0)
+        }
+        return out
+    }
+}

@@ -1,0 +1,140 @@
+/// An item: a maximal UTF-16 range of one attribute run, script, bidi level and font.
+struct Item {
+    var range: Range<Int>
+    var attributes: TextAttributes
+    var font: Font
+    var script: String?
+    var rightToLeft: Bool
+}
+
+/// Resolves the fonts of attribute runs and of characters the primary font lacks.
+struct FontResolver {
+    let collection: FontCollection
+    /// The font used when an attribute run's font cannot be resolved.
+    let fallback: Font
+    /// Called once per descriptor that could not be resolved.
+    var onFailure: (FontDescriptor, FontError) -> Void = { _, _ in }
+
+    func primaryFont(for descriptor: FontDescriptor) -> Font {
+        do { return try collection.font(for: descriptor) } catch {
+            onFailure(descriptor, error)
+            return fallback
+        }
+    }
+}
+
+/// Splits a paragraph into items (Pango's `itemize.c`): attributes × script × bidi level × font.
+///
+/// Scripts come from ICU; Common and Inherited characters take the script of the text before them
+/// (or after them at the paragraph start). Fonts are chosen per grapheme cluster, so a cluster is
+/// never split across fonts: the attribute's font if it covers every character of the cluster,
+/// otherwise fontconfig's best font covering the cluster's first uncovered character.
+struct Itemizer {
+    let utf16: [UInt16]
+    let scalarOffsets: [Int32]
+    let graphemes: [Int]
+    let levels: [UInt8]
+    let attributes: [(TextAttributes, Range<Int>)]
+    let fonts: FontResolver
+    private(set) var missing: [Unicode.Scalar] = []
+
+    init(utf16: [UInt16], scalarOffsets: [Int32], graphemes: [Int], levels: [UInt8],
+         attributes: [(TextAttributes, Range<Int>)], fonts: FontResolver) {
+        self.utf16 = utf16
+        self.scalarOffsets = scalarOffsets
+        self.graphemes = graphemes
+        self.levels = levels
+        self.attributes = attributes
+        self.fonts = fonts
+    }
+
+    mutating func items() -> [Item] {
+        guard !utf16.isEmpty else { return [] }
+        let scripts = resolvedScripts()
+        var items: [Item] = []
+        var attributeIndex = 0
+        var primary = fonts.primaryFont(for: attributes[0].0.font)
+        var clusterStart = 0
+        for boundary in graphemes.dropFirst() where boundary > clusterStart {
+            let cluster = clusterStart..<boundary
+            let scalarIndex = Int(scalarOffsets[cluster.lowerBound])
+            while attributeIndex + 1 < attributes.count, attributes[attributeIndex].1.upperBound <= scalarIndex {
+                attributeIndex += 1
+                primary = fonts.primaryFont(for: attributes[attributeIndex].0.font)
+            }
+            let attrs = attributes[attributeIndex].0
+            let font = font(for: cluster, primary: primary)
+            let script = scripts[cluster.lowerBound]
+            let rtl = levels[cluster.lowerBound] & 1 == 1
+            if var last = items.last, last.font === font, last.script == script, last.rightToLeft == rtl,
+               last.attributes == attrs, levels[last.range.lowerBound] == levels[cluster.lowerBound] {
+                last.range = last.range.lowerBound..<cluster.upperBound
+                items[items.count - 1] = last
+            } else {
+                items.append(Item(range: cluster, attributes: attrs, font: font, script: script, rightToLeft: rtl))
+            }
+            clusterStart = boundary
+        }
+        return items
+    }
+
+    /// The ISO 15924 script of every UTF-16 unit, Common/Inherited resolved from neighbours.
+    private func resolvedScripts() -> [String?] {
+        var codes = [Int32](repeating: ICU.commonScript, count: utf16.count)
+        var index = 0
+        while index < utf16.count {
+            let (scalar, length) = decode(at: index)
+            let code = ICU.script(of: scalar)
+            for k in index..<index + length { codes[k] = code }
+            index += length
+        }
+        func isReal(_ code: Int32) -> Bool {
+            code != ICU.commonScript && code != ICU.inheritedScript && code != ICU.unknownScript
+        }
+        let firstReal = codes.first(where: isReal) ?? ICU.commonScript
+        var current = firstReal
+        for k in codes.indices {
+            if isReal(codes[k]) { current = codes[k] } else { codes[k] = current }
+        }
+        var names: [Int32: String] = [:]
+        return codes.map { code in
+            if code == ICU.commonScript { return nil }
+            if let name = names[code] { return name }
+            let name = ICU.scriptCode(code)
+            names[code] = name
+            return name
+        }
+    }
+
+    private mutating func font(for cluster: Range<Int>, primary: Font) -> Font {
+        var index = cluster.lowerBound
+        while index < cluster.upperBound {
+            let (value, length) = decode(at: index)
+            index += length
+            guard let scalar = Unicode.Scalar(value), needsGlyph(scalar), !primary.hasGlyph(for: scalar) else { continue }
+            if let fallback = fonts.collection.fallbackFont(for: scalar, like: primary) { return fallback }
+            missing.append(scalar)
+            return primary
+        }
+        return primary
+    }
+
+    /// Whether a missing glyph for `scalar` matters (controls, joiners and selectors do not).
+    private func needsGlyph(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        if properties.isDefaultIgnorableCodePoint || properties.isVariationSelector { return false }
+        switch properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator: return false
+        default: return true
+        }
+    }
+
+    private func decode(at index: Int) -> (UInt32, Int) {
+        let unit = utf16[index]
+        if UTF16.isLeadSurrogate(unit), index + 1 < utf16.count, UTF16.isTrailSurrogate(utf16[index + 1]) {
+            let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(utf16[index + 1]) - 0xDC00)
+            return (value, 2)
+        }
+        return (UInt32(unit), 1)
+    }
+}

@@ -1,0 +1,117 @@
+/// A font at a size, as used by a layout; glyphs refer to it by index.
+public struct UsedFont: Hashable, Sendable {
+    /// The loaded face.
+    public var font: Font
+    /// The size in points.
+    public var pointSize: Double
+    /// Ascent in points at this size.
+    public var ascent: Double { Double(font.ascender) * font.scale(forPointSize: pointSize) }
+    /// Descent in points at this size (positive).
+    public var descent: Double { Double(font.descender) * font.scale(forPointSize: pointSize) }
+    /// Line gap in points at this size.
+    public var lineGap: Double { Double(font.lineGap) * font.scale(forPointSize: pointSize) }
+}
+
+/// A glyph with its final position.
+public struct PositionedGlyph: Hashable, Sendable {
+    /// The glyph's index in its font.
+    public var glyphID: UInt32
+    /// Index into ``LayoutSnapshot/fonts``.
+    public var fontIndex: Int
+    /// The glyph's origin on the baseline, in container coordinates (y down).
+    public var position: Point
+    /// The horizontal advance in points (including any justification).
+    public var advance: Double
+    /// The Unicode scalar offset of the character the glyph comes from (the first one of its
+    /// cluster).
+    public var characterIndex: Int
+}
+
+/// A piece of a line that lies in one free span (Text Kit's line fragment).
+public struct LineFragment: Hashable, Sendable {
+    /// The free span the fragment fills, as a rectangle of the line's height (padding included).
+    public var rect: Rect
+    /// The part of ``rect`` the glyphs use, padding included (trailing white space excluded).
+    public var usedRect: Rect
+    /// The characters laid out in this fragment (Unicode scalar offsets).
+    public var characterRange: Range<Int>
+    /// The glyphs, in visual order, left to right.
+    public var glyphs: [PositionedGlyph]
+}
+
+/// One line: a band of the container holding one or more fragments.
+public struct LineLayout: Hashable, Sendable {
+    /// The band: the container's text width, the line's height.
+    public var rect: Rect
+    /// The y of the baseline.
+    public var baseline: Double
+    /// The characters of the line (the last line of a paragraph includes its terminator).
+    public var characterRange: Range<Int>
+    /// The fragments, left to right.
+    public var fragments: [LineFragment]
+}
+
+/// The layout of one text container.
+public struct ContainerLayout: Hashable, Sendable {
+    /// The container's index in the layout manager's chain.
+    public var index: Int
+    /// The container's size.
+    public var size: Size
+    /// The container's text area (size minus insets).
+    public var textRect: Rect
+    /// The line fragment padding.
+    public var lineFragmentPadding: Double
+    /// The exclusion paths, in container coordinates.
+    public var exclusionPaths: [BezierPath]
+    /// The lines, top to bottom.
+    public var lines: [LineLayout]
+}
+
+/// An immutable picture of a finished layout: fonts, containers, lines, fragments and glyphs.
+public struct LayoutSnapshot: Hashable, Sendable {
+    /// The fonts glyphs refer to, in order of first use.
+    public var fonts: [UsedFont]
+    /// Every container of the chain, in order.
+    public var containers: [ContainerLayout]
+    /// The characters that fit in no container, or nil when everything was laid out.
+    public var overflowRange: Range<Int>?
+    /// The length of the text, in Unicode scalars.
+    public var textLength: Int
+}
+
+/// Counts of the work a layout manager did, for tests and `--stats`.
+public struct LayoutStatistics: Hashable, Sendable, Codable {
+    /// Paragraphs analysed and shaped (reshaping is what edits should avoid).
+    public var paragraphsShaped = 0
+    /// Paragraphs whose lines were broken and placed.
+    public var paragraphsLaidOut = 0
+    /// Lines produced.
+    public var linesLaidOut = 0
+    /// Glyphs produced by shaping.
+    public var glyphsShaped = 0
+
+    /// Zero counts.
+    public init() {}
+}
+
+/// Something a layout could not do exactly as asked.
+public struct LayoutWarning: Hashable, Sendable, CustomStringConvertible {
+    /// The kind of problem.
+    public enum Kind: String, Hashable, Sendable {
+        /// Text did not fit in the containers.
+        case overflow
+        /// No font had a glyph for a character; the primary font's .notdef was used.
+        case missingGlyph
+        /// A font could not be resolved; the default font was used.
+        case fontUnavailable
+        /// A word or cluster is wider than any line could ever be.
+        case unbreakable
+    }
+
+    /// The kind of problem.
+    public var kind: Kind
+    /// A sentence for people.
+    public var message: String
+    /// The message.
+    public var description: String { message }
+}

@@ -1,0 +1,110 @@
+/// Places the glyphs of a broken line (Pango's `reorder-items.c` + alignment): bidi reordering
+/// per fragment, alignment or justification inside each fragment's span, glyph positions.
+///
+/// Positions are in container coordinates; character indices are paragraph-relative scalar
+/// offsets (the layout manager adds the paragraph start).
+struct LineAssembler {
+    let paragraph: Paragraph
+    let style: ParagraphStyle
+    let padding: Double
+    /// Maps a run's font and size to the layout's font index.
+    let fontIndex: (Font, Double) -> Int
+
+    func assemble(_ line: BrokenLine, isLastLine: Bool) -> LineLayout {
+        let baseline = line.band.minY + (line.height - line.metrics.natural) + line.metrics.ascent
+        var fragments: [LineFragment] = []
+        for (span, range) in line.fragments {
+            fragments.append(place(range, in: span, band: line.band, baseline: baseline,
+                                   justify: style.alignment == .justified && !isLastLine && !line.endsWithMandatoryBreak))
+        }
+        fragments.sort { $0.rect.minX < $1.rect.minX }
+        let characters = characterRange(line.range)
+        return LineLayout(rect: line.band, baseline: baseline, characterRange: characters, fragments: fragments)
+    }
+
+    // MARK: - Internals
+
+    private func characterRange(_ range: Range<Int>) -> Range<Int> {
+        Int(paragraph.scalarOffsets[range.lowerBound])..<Int(paragraph.scalarOffsets[range.upperBound])
+    }
+
+    private func place(_ range: Range<Int>, in span: Span, band: Rect, baseline: Double, justify: Bool) -> LineFragment {
+        let rightToLeft = paragraph.bidi.paragraphLevel == 1
+        let contentEnd = paragraph.trimmingTrailingWhitespace(range.lowerBound, range.upperBound)
+        let contentWidth = paragraph.width(range.lowerBound..<contentEnd)
+        let hanging = paragraph.width(contentEnd..<range.upperBound)
+        let left = span.minX + padding, right = span.maxX - padding
+        let available = right - left
+
+        var extraPerSpace = 0.0
+        if justify, contentWidth < available {
+            let spaces = (range.lowerBound..<contentEnd).reduce(0) { $0 + (paragraph.utf16[$1] == 0x20 ? 1 : 0) }
+            if spaces > 0 { extraPerSpace = (available - contentWidth) / Double(spaces) }
+        }
+        let lineWidth = contentWidth + (extraPerSpace > 0 ? available - contentWidth : 0)
+        var alignment = style.alignment
+        if alignment == .natural || alignment == .justified { alignment = rightToLeft ? .right : .left }
+        var contentStart: Double = switch alignment {
+        case .right: right - lineWidth
+        case .center: left + (available - lineWidth) / 2
+        default: left
+        }
+        if extraPerSpace > 0 { contentStart = left }
+        // Hanging white space sits at the logical end: right of the text in LTR, left in RTL.
+        var pen = rightToLeft ? contentStart - hanging : contentStart
+
+        var glyphs: [PositionedGlyph] = []
+        for visual in paragraph.bidi.visualRuns(range) {
+            for piece in pieces(of: visual.range, rightToLeft: visual.rightToLeft) {
+                let run = piece.run
+                let indices = run.glyphRange(for: piece.range)
+                let ordered: [Int] = visual.rightToLeft ? indices.reversed() : Array(indices)
+                let font = fontIndex(run.font, run.pointSize)
+                for g in ordered {
+                    let cluster = Int(run.clusters[g])
+                    var advance = Double(run.advances[g]) * run.scale
+                    if extraPerSpace > 0, cluster < contentEnd, paragraph.utf16[cluster] == 0x20,
+                       g == run.firstGlyph(atOrAfter: cluster) {
+                        advance += extraPerSpace
+                    }
+                    glyphs.append(PositionedGlyph(
+                        glyphID: run.glyphs[g], fontIndex: font,
+                        position: Point(x: pen + Double(run.offsetsX[g]) * run.scale,
+                                        y: baseline - Double(run.offsetsY[g]) * run.scale),
+                        advance: advance, characterIndex: Int(paragraph.scalarOffsets[cluster])))
+                    pen += advance
+                }
+            }
+        }
+        let rect = Rect(x: span.minX, y: band.minY, width: span.width, height: band.height)
+        let usedMinX = contentStart - padding
+        let used = Rect(x: usedMinX, y: band.minY, width: lineWidth + 2 * padding, height: band.height)
+        return LineFragment(rect: rect, usedRect: used, characterRange: characterRange(range), glyphs: glyphs)
+    }
+
+    /// The shaped runs covering `range`, clipped, in visual order; a run cut where HarfBuzz says
+    /// cutting changes the glyphs is shaped again for the piece.
+    private func pieces(of range: Range<Int>, rightToLeft: Bool) -> [(run: ShapedRun, range: Range<Int>)] {
+        var out: [(run: ShapedRun, range: Range<Int>)] = []
+        var index = paragraph.runIndex(containing: range.lowerBound)
+        while index < paragraph.runs.count, paragraph.runs[index].range.lowerBound < range.upperBound {
+            let run = paragraph.runs[index]
+            let clipped = run.range.clamped(to: range)
+            index += 1
+            guard !clipped.isEmpty else { continue }
+            let cutStart = clipped.lowerBound > run.range.lowerBound && run.isUnsafeToCut(at: clipped.lowerBound)
+            let cutEnd = clipped.upperBound < run.range.upperBound && run.isUnsafeToCut(at: clipped.upperBound)
+            out.append((cutStart || cutEnd ? reshape(run, clipped) : run, clipped))
+        }
+        return rightToLeft ? out.reversed() : out
+    }
+
+    private func reshape(_ run: ShapedRun, _ range: Range<Int>) -> ShapedRun {
+        let shaped = paragraph.utf16.withUnsafeBufferPointer { text in
+            run.font.shaper.shape(text, range: range, rightToLeft: run.rightToLeft, script: run.script,
+                                  language: run.language, features: run.features)
+        }
+        return ShapedRun(range: range, font: run.font, pointSize: run.pointSize, rightToLeft: run.rightToLeft,
+                         script: run.script, language: run.language, features: run.features, shaped: shaped)
+    }
+}

@@ -1,0 +1,214 @@
+/// Where layout continues: a container of the chain and a y inside it.
+struct LayoutCursor: Hashable {
+    var container: Int
+    var y: Double
+}
+
+/// Vertical metrics of a line, in points.
+struct LineMetrics {
+    var ascent = 0.0, descent = 0.0, gap = 0.0
+    var natural: Double { ascent + descent + gap }
+
+    mutating func include(_ run: ShapedRun) {
+        ascent = max(ascent, Double(run.font.ascender) * run.scale)
+        descent = max(descent, Double(run.font.descender) * run.scale)
+        gap = max(gap, Double(run.font.lineGap) * run.scale)
+    }
+}
+
+/// A line the breaker accepted: its band and the UTF-16 range of each fragment.
+struct BrokenLine {
+    var container: Int
+    var band: Rect
+    var metrics: LineMetrics
+    var height: Double
+    var fragments: [(span: Span, range: Range<Int>)]
+    var range: Range<Int>
+    var endsWithMandatoryBreak: Bool
+}
+
+/// Greedy line breaking of one paragraph into the free spans of a container chain.
+///
+/// Geometry asks, breaker answers: for each line the breaker asks the container for the free
+/// spans of the band the line would occupy, fills the first span with as many break-opportunity
+/// segments as fit (trailing white space hangs), continues in the next span, and re-asks with the
+/// real height when the line's fonts turn out taller than assumed.
+///
+/// ```
+/// for each line:
+///     height ← height of the fonts at the line start
+///     loop:
+///         no room left in this container → next container (none left → overflow)
+///         spans ← free spans of [y, y + height)
+///         fill spans from the current offset
+///         nothing fits → y += step (or next container once below every exclusion)
+///         real height > height → height ← real height, ask again
+///         accept the line
+/// ```
+struct LineBreaker {
+    let paragraph: Paragraph
+    let style: ParagraphStyle
+    let containers: [TextContainer]
+    /// Metrics of the paragraph's font, for empty paragraphs and the first guess.
+    let defaultMetrics: LineMetrics
+    /// Spans narrower than this (after padding) are skipped.
+    let minimumWidth: Double
+    /// How far to move down when a band has no room.
+    let step = 1.0
+
+    enum Outcome {
+        case line(BrokenLine)
+        /// Nothing from `offset` on fits anywhere.
+        case overflow(unbreakable: Bool)
+    }
+
+    var rightToLeft: Bool { paragraph.bidi.paragraphLevel == 1 }
+
+    /// Breaks the line starting at UTF-16 `start`, moving `cursor` down as needed.
+    func nextLine(from start: Int, cursor: inout LayoutCursor, isFirstLine: Bool) -> Outcome {
+        var height = lineHeight(metrics(for: start..<min(start + 1, paragraph.utf16.count)))
+        while cursor.container < containers.count {
+            let container = containers[cursor.container]
+            guard container.contains(bandAt: cursor.y, height: height) else {
+                cursor.container += 1
+                if cursor.container < containers.count { cursor.y = containers[cursor.container].textRect.minY }
+                continue
+            }
+            let proposed = proposedSpan(in: container, isFirstLine: isFirstLine)
+            let spans = container.freeSpans(in: proposed, minY: cursor.y, height: height, minimumWidth: minimumWidth)
+            let band = Rect(x: container.textRect.minX, y: cursor.y, width: container.textRect.width, height: height)
+            if paragraph.utf16.isEmpty {
+                let span = spans.first ?? proposed
+                return .line(BrokenLine(container: cursor.container, band: band, metrics: defaultMetrics,
+                                        height: height, fragments: [(span, 0..<0)], range: 0..<0,
+                                        endsWithMandatoryBreak: false))
+            }
+            let maxWidth = proposed.width - 2 * container.lineFragmentPadding
+            switch fill(spans, from: start, padding: container.lineFragmentPadding, maxWidth: maxWidth) {
+            case .impossible:
+                return .overflow(unbreakable: true)
+            case .nothing:
+                if cursor.y >= lowestExclusionBottom(container) || maxWidth < minimumWidth {
+                    cursor.container += 1
+                    if cursor.container < containers.count { cursor.y = containers[cursor.container].textRect.minY }
+                } else {
+                    cursor.y += step
+                }
+            case .fragments(let fragments, let end, let mandatory):
+                let metrics = metrics(for: start..<end)
+                let real = lineHeight(metrics)
+                if real > height + 1e-9 {
+                    height = real
+                    continue
+                }
+                return .line(BrokenLine(container: cursor.container, band: band, metrics: metrics, height: height,
+                                        fragments: fragments, range: start..<end, endsWithMandatoryBreak: mandatory))
+            }
+        }
+        return .overflow(unbreakable: false)
+    }
+
+    // MARK: - Internals
+
+    private enum Fill {
+        case fragments([(span: Span, range: Range<Int>)], end: Int, mandatory: Bool)
+        case nothing
+        case impossible
+    }
+
+    /// Fills `spans` (in reading order) with text from `start`.
+    private func fill(_ spans: [Span], from start: Int, padding: Double, maxWidth: Double) -> Fill {
+        let count = paragraph.utf16.count
+        var current = start
+        var fragments: [(span: Span, range: Range<Int>)] = []
+        for span in rightToLeft ? spans.reversed() : spans where current < count {
+            let available = span.width - 2 * padding
+            var best: Int?
+            var mandatory = false
+            var index = firstBreak(after: current)
+            while index < paragraph.breaks.count {
+                let opportunity = paragraph.breaks[index]
+                let end = paragraph.trimmingTrailingWhitespace(current, opportunity.offset)
+                guard paragraph.width(current..<end) <= available + 1e-9 else { break }
+                best = opportunity.offset
+                if opportunity.isMandatory {
+                    mandatory = true
+                    break
+                }
+                index += 1
+            }
+            if best == nil, index < paragraph.breaks.count {
+                let wordEnd = paragraph.trimmingTrailingWhitespace(current, paragraph.breaks[index].offset)
+                if paragraph.width(current..<wordEnd) > maxWidth + 1e-9 {
+                    // The word can never fit on a line: break it between grapheme clusters.
+                    switch graphemeBreak(from: current, limit: wordEnd, available: available, maxWidth: maxWidth) {
+                    case .some(let end): best = end
+                    case .none: return .impossible
+                    }
+                    if best == current { best = nil }
+                }
+            }
+            guard let end = best else { continue }
+            fragments.append((span, current..<end))
+            current = end
+            if mandatory { return .fragments(fragments, end: current, mandatory: true) }
+        }
+        return fragments.isEmpty ? .nothing : .fragments(fragments, end: current, mandatory: false)
+    }
+
+    /// The farthest grapheme boundary after `start` whose width fits `available`; `start` when
+    /// none fits here; nil when even the first cluster is wider than `maxWidth` (fits nowhere).
+    private func graphemeBreak(from start: Int, limit: Int, available: Double, maxWidth: Double) -> Int?? {
+        let graphemes = paragraph.graphemes
+        var low = 0, high = graphemes.count
+        while low < high {
+            let mid = (low + high) / 2
+            if graphemes[mid] <= start { low = mid + 1 } else { high = mid }
+        }
+        guard low < graphemes.count else { return .some(start) }
+        if paragraph.width(start..<graphemes[low]) > maxWidth + 1e-9 { return .none }
+        var best = start
+        var index = low
+        while index < graphemes.count, graphemes[index] <= limit,
+              paragraph.width(start..<graphemes[index]) <= available + 1e-9 {
+            best = graphemes[index]
+            index += 1
+        }
+        return .some(best)
+    }
+
+    private func firstBreak(after offset: Int) -> Int {
+        var low = 0, high = paragraph.breaks.count
+        while low < high {
+            let mid = (low + high) / 2
+            if paragraph.breaks[mid].offset <= offset { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The container's text width minus the paragraph's indents for this line.
+    private func proposedSpan(in container: TextContainer, isFirstLine: Bool) -> Span {
+        let text = container.textRect
+        let head = isFirstLine ? style.firstLineHeadIndent : style.headIndent
+        let tail = style.tailIndent
+        let left = rightToLeft ? tail : head, right = rightToLeft ? head : tail
+        return Span(minX: text.minX + max(0, left), maxX: max(text.minX + max(0, left), text.maxX - max(0, right)))
+    }
+
+    private func metrics(for range: Range<Int>) -> LineMetrics {
+        guard !range.isEmpty else { return defaultMetrics }
+        var metrics = LineMetrics()
+        var index = paragraph.runIndex(containing: range.lowerBound)
+        while index < paragraph.runs.count, paragraph.runs[index].range.lowerBound < range.upperBound {
+            metrics.include(paragraph.runs[index])
+            index += 1
+        }
+        return metrics.natural > 0 ? metrics : defaultMetrics
+    }
+
+    func lineHeight(_ metrics: LineMetrics) -> Double { metrics.natural * max(0, style.lineHeightMultiple) }
+
+    private func lowestExclusionBottom(_ container: TextContainer) -> Double {
+        container.regions.reduce(container.textRect.minY) { max($0, $1.bounds.maxY) }
+    }
+}

@@ -1,0 +1,121 @@
+/// One paragraph and everything measured about it (minikin's `MeasuredText`): analysis, items
+/// and shaped runs. Line breaking only reads it.
+///
+/// Stage by stage: `init` runs analysis (UTF-16 copy, ICU breaks, graphemes, bidi), itemization
+/// and shaping. It is dropped when the paragraph's characters or shaping attributes change, and
+/// kept for paragraph-style changes and geometry changes.
+final class Paragraph {
+    /// The paragraph text as UTF-16, without its terminator.
+    let utf16: [UInt16]
+    /// Scalar offset (within the paragraph) of every UTF-16 offset 0…count.
+    let scalarOffsets: [Int32]
+    /// Number of scalars of the content (without the terminator).
+    let contentScalarCount: Int
+    /// UAX #14 opportunities, increasing, ending at the content's end.
+    let breaks: [BreakOpportunity]
+    /// UAX #29 grapheme boundaries 0…count.
+    let graphemes: [Int]
+    let bidi: BidiParagraph
+    let runs: [ShapedRun]
+    /// `advancePrefix[i]` = total advance (points) of the clusters starting before UTF-16 offset i.
+    let advancePrefix: [Double]
+    /// Scalars no font had a glyph for.
+    let missingScalars: [Unicode.Scalar]
+
+    /// Analyses, itemizes and shapes `content` (the paragraph without its terminator).
+    ///
+    /// - Parameter attributes: the attribute runs over the content, as scalar ranges relative to it.
+    init(content: ArraySlice<Unicode.Scalar>, attributes: [(TextAttributes, Range<Int>)],
+         direction: WritingDirection, fonts: FontResolver) {
+        var utf16: [UInt16] = []
+        var offsets: [Int32] = []
+        utf16.reserveCapacity(content.count)
+        offsets.reserveCapacity(content.count + 1)
+        for (index, scalar) in content.enumerated() {
+            for unit in scalar.utf16 {
+                utf16.append(unit)
+                offsets.append(Int32(index))
+            }
+        }
+        offsets.append(Int32(content.count))
+        self.utf16 = utf16
+        self.scalarOffsets = offsets
+        self.contentScalarCount = content.count
+
+        let locale = attributes.first?.0.language ?? ""
+        var breaks: [BreakOpportunity] = []
+        var graphemes: [Int] = [0]
+        var bidi: BidiParagraph!
+        utf16.withUnsafeBufferPointer { text in
+            breaks = ICU.lineBreaks(text, locale: locale)
+            graphemes = ICU.graphemeBoundaries(text)
+            bidi = BidiParagraph(text, direction: direction)
+        }
+        if breaks.last?.offset != utf16.count { breaks.append(BreakOpportunity(offset: utf16.count, isMandatory: false)) }
+        self.breaks = breaks
+        self.graphemes = graphemes
+        self.bidi = bidi
+
+        var itemizer = Itemizer(utf16: utf16, scalarOffsets: offsets, graphemes: graphemes,
+                                levels: bidi.levels, attributes: attributes, fonts: fonts)
+        let items = itemizer.items()
+        self.missingScalars = itemizer.missing
+        var runs: [ShapedRun] = []
+        runs.reserveCapacity(items.count)
+        utf16.withUnsafeBufferPointer { text in
+            for item in items {
+                let shaped = item.font.shaper.shape(
+                    text, range: item.range, rightToLeft: item.rightToLeft, script: item.script,
+                    language: item.attributes.language, features: item.attributes.features)
+                runs.append(ShapedRun(range: item.range, font: item.font, pointSize: item.attributes.font.size,
+                                      rightToLeft: item.rightToLeft, script: item.script,
+                                      language: item.attributes.language, features: item.attributes.features,
+                                      shaped: shaped))
+            }
+        }
+        self.runs = runs
+
+        var perCluster = [Double](repeating: 0, count: utf16.count + 1)
+        for run in runs {
+            for (index, cluster) in run.clusters.enumerated() {
+                perCluster[Int(cluster)] += Double(run.advances[index]) * run.scale
+            }
+        }
+        var prefix = [Double](repeating: 0, count: utf16.count + 1)
+        var sum = 0.0
+        for index in 0..<utf16.count {
+            prefix[index] = sum
+            sum += perCluster[index]
+        }
+        prefix[utf16.count] = sum
+        self.advancePrefix = prefix
+    }
+
+    /// Total advance of the UTF-16 range, in points.
+    func width(_ range: Range<Int>) -> Double { advancePrefix[range.upperBound] - advancePrefix[range.lowerBound] }
+
+    /// Whether the UTF-16 unit at `offset` is white space that hangs at a line end.
+    func isWhitespace(at offset: Int) -> Bool {
+        let unit = utf16[offset]
+        guard !UTF16.isLeadSurrogate(unit), !UTF16.isTrailSurrogate(unit), let scalar = Unicode.Scalar(unit)
+        else { return false }
+        return scalar.properties.isWhitespace && scalar != "\u{00A0}" && scalar != "\u{2007}" && scalar != "\u{202F}"
+    }
+
+    /// `end` moved back over trailing white space, not before `start`.
+    func trimmingTrailingWhitespace(_ start: Int, _ end: Int) -> Int {
+        var end = end
+        while end > start, isWhitespace(at: end - 1) { end -= 1 }
+        return end
+    }
+
+    /// Index of the first run whose range ends after `offset`.
+    func runIndex(containing offset: Int) -> Int {
+        var low = 0, high = runs.count
+        while low < high {
+            let mid = (low + high) / 2
+            if runs[mid].range.upperBound <= offset { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}

@@ -1,0 +1,221 @@
+/// Where a container sits: on which page and at which page position.
+public struct ContainerPlacement: Hashable, Sendable {
+    /// The page's index (0-based).
+    public var page: Int
+    /// The container's top-left corner in page coordinates.
+    public var origin: Point
+
+    /// Creates a placement.
+    public init(page: Int, origin: Point) {
+        self.page = page
+        self.origin = origin
+    }
+}
+
+/// A page of the output.
+public struct PageDescription: Hashable, Sendable {
+    /// The page size in points.
+    public var size: Size
+
+    /// Creates a page description.
+    public init(size: Size) {
+        self.size = size
+    }
+}
+
+/// Writes a layout as textkit's versioned JSON (format 1, documented in `docs/json-format.md`,
+/// schema `docs/layout.schema.json`), streaming it to a sink in chunks.
+///
+/// The output is deterministic: the same snapshot gives the same bytes. Coordinates are page
+/// coordinates in points, rounded to 1/1000 pt.
+public struct LayoutJSONWriter {
+    /// The format version written.
+    public static let formatVersion = 1
+
+    /// Whether to indent the output for people.
+    public var pretty: Bool
+
+    /// Extra messages to record under `warnings`.
+    public var warnings: [String]
+
+    /// Creates a writer.
+    public init(pretty: Bool = false, warnings: [String] = []) {
+        self.pretty = pretty
+        self.warnings = warnings
+    }
+
+    /// Writes `snapshot` laid on `pages` (containers placed by `placements`, one per container).
+    ///
+    /// - Parameter sink: receives the bytes in order, in chunks of about 64 KiB.
+    public func write(_ snapshot: LayoutSnapshot, pages: [PageDescription], placements: [ContainerPlacement],
+                      to sink: @escaping ([UInt8]) throws -> Void) throws {
+        precondition(placements.count == snapshot.containers.count, "one placement per container")
+        var out = JSONBuffer(sink: sink)
+        var writer = Writer(out: out, pretty: pretty)
+        writer.open("{")
+        writer.key("version"); writer.out.int(Self.formatVersion)
+        writer.key("units"); writer.out.string("pt")
+        writer.key("coordinates"); writer.out.string("page: origin at the top-left corner, y down; glyph positions are baseline origins")
+        writer.key("characterOffsets"); writer.out.string("unicode-scalars")
+        writer.key("textLength"); writer.out.int(snapshot.textLength)
+        writer.key("glyphFields"); writer.out.raw("[\"id\",\"font\",\"x\",\"y\",\"advance\",\"character\"]")
+        writer.key("fonts"); writer.open("[")
+        for (index, used) in snapshot.fonts.enumerated() { writer.item(); writeFont(used, index: index, &writer) }
+        writer.close("]")
+        writer.key("pages"); writer.open("[")
+        for (pageIndex, page) in pages.enumerated() {
+            writer.item(); writer.open("{")
+            writer.key("index"); writer.out.int(pageIndex)
+            writer.key("width"); writer.out.number(page.size.width)
+            writer.key("height"); writer.out.number(page.size.height)
+            writer.key("containers"); writer.open("[")
+            for container in snapshot.containers where placements[container.index].page == pageIndex {
+                writer.item()
+                try writeContainer(container, origin: placements[container.index].origin, &writer)
+            }
+            writer.close("]")
+            writer.close("}")
+        }
+        writer.close("]")
+        writer.key("overflow")
+        if let overflow = snapshot.overflowRange {
+            writer.out.raw("{\"start\":"); writer.out.int(overflow.lowerBound)
+            writer.out.raw(",\"end\":"); writer.out.int(overflow.upperBound); writer.out.raw("}")
+        } else {
+            writer.out.raw("null")
+        }
+        writer.key("warnings"); writer.open("[")
+        for warning in warnings { writer.item(); writer.out.string(warning) }
+        writer.close("]")
+        writer.close("}")
+        writer.out.byte(0x0A)
+        out = writer.out
+        try out.flush()
+    }
+
+    // MARK: - Internals
+
+    private struct Writer {
+        var out: JSONBuffer
+        let pretty: Bool
+        var depth = 0
+        var first = true
+
+        mutating func newline() {
+            guard pretty else { return }
+            out.byte(0x0A)
+            for _ in 0..<depth { out.raw("  ") }
+        }
+        mutating func open(_ bracket: StaticString) { out.raw(bracket); depth += 1; first = true }
+        mutating func close(_ bracket: StaticString) {
+            depth -= 1
+            if !first { newline() }
+            out.raw(bracket)
+            first = false
+        }
+        mutating func item() {
+            if !first { out.byte(UInt8(ascii: ",")) }
+            first = false
+            newline()
+        }
+        mutating func key(_ name: StaticString) {
+            item()
+            out.byte(UInt8(ascii: "\"")); out.raw(name); out.raw(pretty ? "\": " : "\":")
+        }
+        mutating func rect(_ rect: Rect, _ origin: Point) {
+            out.byte(UInt8(ascii: "[")); out.number(rect.minX + origin.x); out.byte(UInt8(ascii: ","))
+            out.number(rect.minY + origin.y); out.byte(UInt8(ascii: ",")); out.number(rect.width)
+            out.byte(UInt8(ascii: ",")); out.number(rect.height); out.byte(UInt8(ascii: "]"))
+        }
+        mutating func range(_ range: Range<Int>) {
+            out.byte(UInt8(ascii: "[")); out.int(range.lowerBound); out.byte(UInt8(ascii: ","))
+            out.int(range.upperBound); out.byte(UInt8(ascii: "]"))
+        }
+    }
+
+    private func writeFont(_ used: UsedFont, index: Int, _ writer: inout Writer) {
+        writer.open("{")
+        writer.key("index"); writer.out.int(index)
+        writer.key("file"); writer.out.string(used.font.filePath)
+        writer.key("faceIndex"); writer.out.int(used.font.faceIndex)
+        writer.key("family"); writer.out.string(used.font.familyName)
+        writer.key("style"); writer.out.string(used.font.styleName)
+        writer.key("size"); writer.out.number(used.pointSize)
+        writer.key("unitsPerEm"); writer.out.int(used.font.unitsPerEm)
+        writer.key("ascent"); writer.out.number(used.ascent)
+        writer.key("descent"); writer.out.number(used.descent)
+        writer.key("lineGap"); writer.out.number(used.lineGap)
+        writer.key("fileHash"); writer.out.string(used.font.fileHash)
+        writer.close("}")
+    }
+
+    private func writePath(_ path: BezierPath, offset: Point, _ writer: inout Writer) {
+        writer.open("{")
+        writer.key("fillRule"); writer.out.string(path.fillRule.rawValue)
+        writer.key("d")
+        writer.out.byte(UInt8(ascii: "\""))
+        var firstCommand = true
+        func point(_ p: Point, _ out: inout JSONBuffer) {
+            out.number(p.x + offset.x); out.byte(UInt8(ascii: " ")); out.number(p.y + offset.y)
+        }
+        for element in path.elements {
+            if !firstCommand { writer.out.byte(UInt8(ascii: " ")) }
+            firstCommand = false
+            switch element {
+            case .move(let p): writer.out.raw("M "); point(p, &writer.out)
+            case .line(let p): writer.out.raw("L "); point(p, &writer.out)
+            case .quadCurve(let p, let c):
+                writer.out.raw("Q "); point(c, &writer.out); writer.out.byte(UInt8(ascii: " ")); point(p, &writer.out)
+            case .curve(let p, let c1, let c2):
+                writer.out.raw("C "); point(c1, &writer.out); writer.out.byte(UInt8(ascii: " "))
+                point(c2, &writer.out); writer.out.byte(UInt8(ascii: " ")); point(p, &writer.out)
+            case .close: writer.out.raw("Z")
+            }
+        }
+        writer.out.byte(UInt8(ascii: "\""))
+        writer.close("}")
+    }
+
+    private func writeContainer(_ container: ContainerLayout, origin: Point, _ writer: inout Writer) throws {
+        writer.open("{")
+        writer.key("index"); writer.out.int(container.index)
+        writer.key("rect"); writer.rect(Rect(origin: .zero, size: container.size), origin)
+        writer.key("textRect"); writer.rect(container.textRect, origin)
+        writer.key("lineFragmentPadding"); writer.out.number(container.lineFragmentPadding)
+        writer.key("exclusions"); writer.open("[")
+        for path in container.exclusionPaths { writer.item(); writePath(path, offset: origin, &writer) }
+        writer.close("]")
+        writer.key("lines"); writer.open("[")
+        for line in container.lines {
+            writer.item(); writer.open("{")
+            writer.key("rect"); writer.rect(line.rect, origin)
+            writer.key("baseline"); writer.out.number(line.baseline + origin.y)
+            writer.key("range"); writer.range(line.characterRange)
+            writer.key("fragments"); writer.open("[")
+            for fragment in line.fragments {
+                writer.item(); writer.open("{")
+                writer.key("rect"); writer.rect(fragment.rect, origin)
+                writer.key("usedRect"); writer.rect(fragment.usedRect, origin)
+                writer.key("range"); writer.range(fragment.characterRange)
+                writer.key("glyphs"); writer.open("[")
+                for glyph in fragment.glyphs {
+                    writer.item()
+                    writer.out.byte(UInt8(ascii: "[")); writer.out.int(Int(glyph.glyphID))
+                    writer.out.byte(UInt8(ascii: ",")); writer.out.int(glyph.fontIndex)
+                    writer.out.byte(UInt8(ascii: ",")); writer.out.number(glyph.position.x + origin.x)
+                    writer.out.byte(UInt8(ascii: ",")); writer.out.number(glyph.position.y + origin.y)
+                    writer.out.byte(UInt8(ascii: ",")); writer.out.number(glyph.advance)
+                    writer.out.byte(UInt8(ascii: ",")); writer.out.int(glyph.characterIndex)
+                    writer.out.byte(UInt8(ascii: "]"))
+                }
+                writer.close("]")
+                writer.close("}")
+                try writer.out.flushIfNeeded()
+            }
+            writer.close("]")
+            writer.close("}")
+        }
+        writer.close("]")
+        writer.close("}")
+    }
+}

@@ -1,0 +1,109 @@
+/// An RGBA colour with components in 0…1.
+public struct Color: Hashable, Sendable, Codable {
+    /// Red, green, blue and alpha components.
+    public var red: Double, green: Double, blue: Double, alpha: Double
+
+    /// Creates a colour.
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+
+    /// Opaque black.
+    public static let black = Color(red: 0, green: 0, blue: 0)
+}
+
+/// How the lines of a paragraph sit in their line fragments.
+public enum TextAlignment: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Flush with the left edge.
+    case left
+    /// Flush with the right edge.
+    case right
+    /// Centred.
+    case center
+    /// Both edges flush (inter-word space stretched); the last line is aligned naturally.
+    case justified
+    /// Left for left-to-right paragraphs, right for right-to-left ones.
+    case natural
+}
+
+/// Paragraph-level attributes (Text Kit's `NSParagraphStyle`). Changing them only re-breaks lines.
+public struct ParagraphStyle: Hashable, Sendable, Codable {
+    /// Alignment of each line fragment inside its free span.
+    public var alignment: TextAlignment = .natural
+    /// The paragraph's base direction.
+    public var baseWritingDirection: WritingDirection = .natural
+    /// Multiplies the natural line height (ascent + descent + line gap of the line's fonts).
+    public var lineHeightMultiple: Double = 1
+    /// Extra space added after each line, in points.
+    public var lineSpacing: Double = 0
+    /// Space before the paragraph's first line, in points.
+    public var paragraphSpacingBefore: Double = 0
+    /// Space after the paragraph's last line, in points.
+    public var paragraphSpacing: Double = 0
+    /// Indent of the first line from the leading edge, in points.
+    public var firstLineHeadIndent: Double = 0
+    /// Indent of the other lines from the leading edge, in points.
+    public var headIndent: Double = 0
+    /// Indent from the trailing edge (≥ 0), in points.
+    public var tailIndent: Double = 0
+
+    /// The default style.
+    public init() {}
+}
+
+/// The attributes of a run of characters.
+///
+/// Attributes fall into three classes that decide what an edit invalidates: paint-only
+/// (``foregroundColor``, ``backgroundColor``) redo nothing; shaping (``font``, ``language``,
+/// ``features``) reshape the paragraph; paragraph (``paragraphStyle``) only re-break it.
+public struct TextAttributes: Hashable, Sendable, Codable {
+    /// The font asked for.
+    public var font: FontDescriptor = FontDescriptor()
+    /// The colour of the glyphs (nil: the renderer's default).
+    public var foregroundColor: Color?
+    /// The colour behind the glyphs (nil: none).
+    public var backgroundColor: Color?
+    /// A BCP 47 language tag for shaping and line breaking (nil: none).
+    public var language: String?
+    /// OpenType feature settings (ligatures and kerning are on by default).
+    public var features: [FontFeature] = []
+    /// The paragraph style; the style of a paragraph's first character applies to all of it.
+    public var paragraphStyle: ParagraphStyle = ParagraphStyle()
+
+    /// Default attributes: 12 pt sans-serif, natural alignment.
+    public init() {}
+
+    /// Attributes with a font.
+    public init(font: FontDescriptor, paragraphStyle: ParagraphStyle = ParagraphStyle()) {
+        self.font = font
+        self.paragraphStyle = paragraphStyle
+    }
+
+    /// Which classes of attribute differ between `self` and `other`.
+    public func changes(comparedTo other: TextAttributes) -> AttributeChange {
+        var change: AttributeChange = []
+        if font != other.font || language != other.language || features != other.features {
+            change.insert(.shaping)
+        }
+        if paragraphStyle != other.paragraphStyle { change.insert(.paragraph) }
+        if foregroundColor != other.foregroundColor || backgroundColor != other.backgroundColor {
+            change.insert(.paint)
+        }
+        return change
+    }
+}
+
+/// The classes of attribute an edit changed.
+public struct AttributeChange: OptionSet, Hashable, Sendable {
+    /// The raw bits.
+    public let rawValue: UInt8
+    /// Creates a set from raw bits.
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Colours and other attributes that never move glyphs.
+    public static let paint = AttributeChange(rawValue: 1)
+    /// Attributes that change glyphs or advances: the paragraph is reshaped.
+    public static let shaping = AttributeChange(rawValue: 2)
+    /// Paragraph-style attributes: lines are broken again, glyphs are kept.
+    public static let paragraph = AttributeChange(rawValue: 4)
+}

@@ -1,0 +1,175 @@
+/// What an editing batch changed, as reported to layout managers at `endEditing()`.
+public struct TextEdit: Hashable, Sendable {
+    /// Whether characters changed, attributes changed, or both.
+    public struct Mask: OptionSet, Hashable, Sendable {
+        /// The raw bits.
+        public let rawValue: UInt8
+        /// Creates a mask from raw bits.
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// Characters were inserted, deleted or replaced.
+        public static let characters = Mask(rawValue: 1)
+        /// Attributes were changed.
+        public static let attributes = Mask(rawValue: 2)
+    }
+
+    /// What changed.
+    public var mask: Mask
+    /// The edited range in the text after the edit (Unicode scalar offsets).
+    public var range: Range<Int>
+    /// The change in the text's length (in Unicode scalars) over the whole batch.
+    public var changeInLength: Int
+    /// The classes of attribute that changed (empty when only characters changed).
+    public var attributeChanges: AttributeChange
+}
+
+/// An object told about the edits of a ``TextStorage`` (a ``LayoutManager``, or an editor's own).
+public protocol TextStorageObserver: AnyObject {
+    /// Called once per editing batch, after the storage has changed.
+    func textStorage(_ storage: TextStorage, didProcess edit: TextEdit)
+}
+
+/// An attributed string that tells its observers what changed (Text Kit's `NSTextStorage`).
+///
+/// Offsets and ranges are Unicode scalar (code point) offsets. Edits between ``beginEditing()``
+/// and ``endEditing()`` are batched into one ``TextEdit``; outside a batch each edit is its own.
+public final class TextStorage {
+    /// Creates a storage holding `string` with `attributes` on every character.
+    public init(string: String = "", attributes: TextAttributes = TextAttributes()) {
+        scalars = Array(string.unicodeScalars)
+        runs = AttributeRuns(length: scalars.count, attributes: attributes)
+    }
+
+    /// The text.
+    public var string: String {
+        var out = String.UnicodeScalarView()
+        out.append(contentsOf: scalars)
+        return String(out)
+    }
+
+    /// The number of Unicode scalars.
+    public var length: Int { scalars.count }
+
+    /// The text as Unicode scalars.
+    public private(set) var scalars: [Unicode.Scalar]
+
+    /// The layout managers told about edits, in the order they were added.
+    public var layoutManagers: [LayoutManager] { observers.compactMap { $0.object as? LayoutManager } }
+
+    /// Starts a batch of edits; batches nest.
+    public func beginEditing() { editingDepth += 1 }
+
+    /// Ends a batch; when the outermost batch ends, observers are told what changed.
+    public func endEditing() {
+        precondition(editingDepth > 0, "endEditing() without beginEditing()")
+        editingDepth -= 1
+        if editingDepth == 0 { processEditing() }
+    }
+
+    /// Replaces the characters in `range` with `string`, which takes the attributes of the first
+    /// replaced character (or of the character before, when inserting).
+    public func replaceCharacters(in range: Range<Int>, with string: String) {
+        let index = range.isEmpty ? max(0, range.lowerBound - 1) : range.lowerBound
+        let attributes = length == 0 ? runs.defaultAttributes : runs.attributes(at: min(index, length - 1)).value
+        replaceCharacters(in: range, with: string, attributes: attributes)
+    }
+
+    /// Replaces the characters in `range` with `string` carrying `attributes`.
+    public func replaceCharacters(in range: Range<Int>, with string: String, attributes: TextAttributes) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= length, "range out of bounds")
+        let inserted = Array(string.unicodeScalars)
+        scalars.replaceSubrange(range, with: inserted)
+        runs.replace(range, withLength: inserted.count, attributes: attributes)
+        record(.characters, range: range.lowerBound..<range.lowerBound + inserted.count,
+               delta: inserted.count - range.count, changes: [])
+    }
+
+    /// Sets the attributes of the characters in `range`.
+    public func setAttributes(_ attributes: TextAttributes, range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= length, "range out of bounds")
+        guard !range.isEmpty else { return }
+        var changes: AttributeChange = []
+        runs.enumerate(in: range) { old, _ in changes.formUnion(old.changes(comparedTo: attributes)) }
+        runs.replace(range, withLength: range.count, attributes: attributes)
+        if !changes.isEmpty { record(.attributes, range: range, delta: 0, changes: changes) }
+    }
+
+    /// Changes one attribute over `range`, keeping the others of each run.
+    public func setValue<Value>(_ value: Value, for key: WritableKeyPath<TextAttributes, Value>, range: Range<Int>) {
+        var pieces: [(Range<Int>, TextAttributes)] = []
+        runs.enumerate(in: range) { attributes, sub in
+            var changed = attributes
+            changed[keyPath: key] = value
+            pieces.append((sub, changed))
+        }
+        beginEditing()
+        for (sub, attributes) in pieces { setAttributes(attributes, range: sub) }
+        endEditing()
+    }
+
+    /// The attributes at `index` and the range of the run they belong to.
+    public func attributes(at index: Int) -> (attributes: TextAttributes, effectiveRange: Range<Int>) {
+        precondition(index >= 0 && index < length, "index out of bounds")
+        let found = runs.attributes(at: index)
+        return (found.value, found.range)
+    }
+
+    /// Calls `body` for each attribute run meeting `range`, clipped to it, in order.
+    public func enumerateAttributes(in range: Range<Int>, _ body: (TextAttributes, Range<Int>) -> Void) {
+        runs.enumerate(in: range, body)
+    }
+
+    /// Attaches an observer (a layout manager or any other); it is held weakly.
+    public func addObserver(_ observer: TextStorageObserver) {
+        observers.removeAll { $0.object == nil || $0.object === observer }
+        observers.append(WeakObserver(object: observer))
+    }
+
+    /// Detaches an observer.
+    public func removeObserver(_ observer: TextStorageObserver) {
+        observers.removeAll { $0.object == nil || $0.object === observer }
+    }
+
+    /// Attaches a layout manager: it lays out this storage and is told about its edits.
+    public func addLayoutManager(_ layoutManager: LayoutManager) {
+        addObserver(layoutManager)
+        layoutManager.textStorage = self
+    }
+
+    /// Detaches a layout manager.
+    public func removeLayoutManager(_ layoutManager: LayoutManager) {
+        removeObserver(layoutManager)
+        if layoutManager.textStorage === self { layoutManager.textStorage = nil }
+    }
+
+    // MARK: - Internals
+
+    private struct WeakObserver { weak var object: TextStorageObserver? }
+    private var observers: [WeakObserver] = []
+    private var editingDepth = 0
+    private var pending: TextEdit?
+    var runs: AttributeRuns
+
+    /// Folds one change into the pending edit (ranges are in post-edit coordinates).
+    private func record(_ mask: TextEdit.Mask, range: Range<Int>, delta: Int, changes: AttributeChange) {
+        if var edit = pending {
+            // Map the pending range (post-edit coordinates) through this change, then take the union.
+            let start = range.lowerBound, oldEnd = range.upperBound - delta
+            func map(_ p: Int) -> Int { p <= start ? p : (p >= oldEnd ? p + delta : range.upperBound) }
+            edit.range = min(map(edit.range.lowerBound), start)..<max(map(edit.range.upperBound), range.upperBound)
+            edit.mask.formUnion(mask)
+            edit.changeInLength += delta
+            edit.attributeChanges.formUnion(changes)
+            pending = edit
+        } else {
+            pending = TextEdit(mask: mask, range: range, changeInLength: delta, attributeChanges: changes)
+        }
+        if editingDepth == 0 { processEditing() }
+    }
+
+    private func processEditing() {
+        guard let edit = pending else { return }
+        pending = nil
+        observers.removeAll { $0.object == nil }
+        for observer in observers { observer.object?.textStorage(self, didProcess: edit) }
+    }
+}

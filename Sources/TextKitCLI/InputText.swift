@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Reads the input text: a UTF-8 file or standard input ("-").
+enum InputText {
+    /// The text of `path`, or an error naming the file (and, for invalid UTF-8, the byte offset,
+    /// line and column of the first bad byte).
+    static func read(_ path: String, limit: Int) throws(CLIError) -> String {
+        let name = path == "-" ? "<stdin>" : path
+        let bytes: [UInt8]
+        do {
+            if path == "-" {
+                bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
+            } else {
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                    throw CLIError(status: .noInput, message: "\(name): no such file")
+                }
+                guard !isDirectory.boolValue else {
+                    throw CLIError(status: .noInput, message: "\(name): is a directory, not a text file")
+                }
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw CLIError(status: .noInput, message: "\(name): cannot read the file (permission denied?)")
+                }
+                bytes = Array(data)
+            }
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw CLIError(status: .noInput, message: "\(name): \(error)")
+        }
+        if bytes.count > limit {
+            throw CLIError(status: .dataError, message:
+                "\(name): the input is \(bytes.count) bytes, more than the limit of \(limit) (--max-input-bytes)")
+        }
+        return try decode(bytes, name: name)
+    }
+
+    /// Decodes strict UTF-8 (no replacement characters).
+    static func decode(_ bytes: [UInt8], name: String) throws(CLIError) -> String {
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var offset = 0, line = 1, column = 1
+        var scalars = String.UnicodeScalarView()
+        scalars.reserveCapacity(bytes.count)
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                scalars.append(scalar)
+                offset += UTF8.width(scalar)
+                if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+            case .emptyInput:
+                return String(scalars)
+            case .error:
+                let byte = bytes[offset]
+                throw CLIError(status: .dataError, message: String(
+                    format: "%@:%d:%d: invalid UTF-8 at byte offset %d (byte 0x%02X)", name, line, column, offset, byte))
+            }
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import ArgumentParser
+import Foundation
+import TextKit
+import TextKitSVG
+
+/// `textkit layout`: lays out a text file and writes glyph positions as JSON.
+struct LayoutCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layout",
+        abstract: "Lay out a text file on pages and print glyph positions as JSON.",
+        discussion: "Exit status: 0 success (overflow is reported in the JSON and as a warning), "
+            + "64 bad options, 65 malformed input (UTF-8, SVG), 66 missing or unreadable input, "
+            + "69 font unavailable, 73 output not writable.")
+
+    @OptionGroup var options: LayoutOptions
+
+    @Option(name: .shortAndLong, help: "Write the JSON to this file (atomically) instead of standard output.")
+    var output: String?
+
+    @Flag(help: "Indent the JSON.") var pretty = false
+
+    @Flag(help: "Print phase timings and counts as JSON on standard error.") var stats = false
+
+    func run() throws {
+        do {
+            try execute()
+        } catch let error as CLIError {
+            FileHandle.standardError.write(Data("textkit: error: \(error.message)\n".utf8))
+            throw error.exitCode
+        }
+    }
+
+    private func execute() throws {
+        let clock = ContinuousClock()
+        var timings: [(String, Duration)] = []
+        var start = clock.now
+        func lap(_ name: String) {
+            let now = clock.now
+            timings.append((name, now - start))
+            start = now
+        }
+
+        let text = try InputText.read(options.input, limit: options.maxInputBytes)
+        lap("read")
+        let shapes = try loadExclusions()
+        lap("svg")
+
+        let job = try PageLayoutJob(options: options, text: text, exclusions: shapes)
+        let result = job.run()
+        lap("layout")
+
+        for warning in result.warnings { FileHandle.standardError.write(Data("textkit: warning: \(warning)\n".utf8)) }
+        let writer = LayoutJSONWriter(pretty: pretty, warnings: result.warnings)
+        if let output {
+            let file = try OutputFile(path: output)
+            do {
+                try writer.write(result.snapshot, pages: result.pages, placements: result.placements, to: file.write)
+                try file.commit()
+            } catch {
+                file.discard()
+                throw error
+            }
+        } else {
+            let stdout = FileHandle.standardOutput
+            try writer.write(result.snapshot, pages: result.pages, placements: result.placements) { bytes in
+                stdout.write(Data(bytes))
+            }
+        }
+        lap("write")
+        if stats { printStats(timings, result) }
+    }
+
+    private func loadExclusions() throws(CLIError) -> [BezierPath] {
+        var paths: [BezierPath] = []
+        for file in options.exclusions {
+            do {
+                let document = try SVGDocument(contentsOfFile: file)
+                paths.append(contentsOf: document.shapes.map(\.path))
+            } catch {
+                let status: CLIError.Status = error.line == 0 ? .noInput : .dataError
+                throw CLIError(status: status, message: error.description)
+            }
+        }
+        return paths
+    }
+
+    private func printStats(_ timings: [(String, Duration)], _ result: PageLayoutJob.Result) {
+        var json = "{"
+        for (name, duration) in timings {
+            let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+            json += "\"\(name)Seconds\":\(String(format: "%.6f", seconds)),"
+        }
+        let s = result.statistics
+        let glyphs = result.snapshot.containers.reduce(0) { sum, container in
+            sum + container.lines.reduce(0) { $0 + $1.fragments.reduce(0) { $0 + $1.glyphs.count } }
+        }
+        json += "\"characters\":\(result.snapshot.textLength),\"paragraphsShaped\":\(s.paragraphsShaped),"
+        json += "\"paragraphsLaidOut\":\(s.paragraphsLaidOut),\"lines\":\(s.linesLaidOut),"
+        json += "\"glyphs\":\(glyphs),\"pages\":\(result.pages.count),\"warnings\":\(result.warnings.count)}\n"
+        FileHandle.standardError.write(Data(json.utf8))
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import TextKit
+
+/// Page, font and paragraph options shared by the commands that lay out text.
+struct LayoutOptions: ParsableArguments {
+    @Argument(help: "A UTF-8 text file, or - for standard input.")
+    var input: String
+
+    @Option(name: .customLong("exclude"), help: ArgumentHelp(
+        "An SVG file whose shapes text flows around (repeatable). SVG user units are points, page coordinates.",
+        valueName: "svg"))
+    var exclusions: [String] = []
+
+    @Option(help: "Page width in points.") var width: Double = 612
+    @Option(help: "Page height in points.") var height: Double = 792
+    @Option(help: "Page margin on every side, in points.") var inset: Double = 72
+    @Option(help: "Columns per page.") var columns: Int = 1
+    @Option(help: "Space between columns, in points.") var gutter: Double = 18
+    @Option(help: ArgumentHelp("Number of pages, or auto to add pages until all text fits.", valueName: "n|auto"))
+    var pages: String = "auto"
+
+    @Option(help: "Font family, looked up with fontconfig.") var font: String?
+    @Option(name: .customLong("font-file"), help: "A font file to use instead of a family.") var fontFile: String?
+    @Option(help: "Font size in points.") var size: Double = 12
+    @Option(name: .customLong("line-height"), help: "Line height as a multiple of the font's natural line height.")
+    var lineHeight: Double = 1
+    @Option(help: "left, right, center, justified or natural.") var align: TextAlignment = .natural
+    @Option(help: "Line fragment padding at both ends of each fragment, in points.") var padding: Double = 0
+    @Option(name: .customLong("min-fragment-width"),
+            help: "Free spans narrower than this get no text (default: one em).")
+    var minimumFragmentWidth: Double?
+
+    @Option(name: .customLong("max-input-bytes"), help: "Refuse inputs larger than this.")
+    var maxInputBytes: Int = 256 << 20
+    @Option(name: .customLong("max-pages"), help: "Most pages --pages auto may add.")
+    var maxPages: Int = 10_000
+
+    mutating func validate() throws {
+        let numbers: [(String, Double, Bool)] = [
+            ("--width", width, false), ("--height", height, false), ("--inset", inset, true),
+            ("--gutter", gutter, true), ("--size", size, false), ("--line-height", lineHeight, false),
+            ("--padding", padding, true), ("--min-fragment-width", minimumFragmentWidth ?? 1, true),
+        ]
+        for (name, value, zeroAllowed) in numbers {
+            guard value.isFinite else { throw ValidationError("\(name) must be a finite number, not \(value)") }
+            if zeroAllowed ? value < 0 : value <= 0 {
+                throw ValidationError("\(name) must be \(zeroAllowed ? "zero or more" : "greater than zero"), not \(value)")
+            }
+        }
+        guard size <= 100_000 else { throw ValidationError("--size must be at most 100000 pt, not \(size)") }
+        guard columns >= 1, columns <= 1000 else { throw ValidationError("--columns must be between 1 and 1000") }
+        guard width - 2 * inset > 0, height - 2 * inset > 0 else {
+            throw ValidationError("--inset \(inset) leaves no room on a \(width)×\(height) page")
+        }
+        guard columnWidth > 0 else {
+            throw ValidationError("\(columns) columns with a \(gutter) pt gutter leave no room for text")
+        }
+        guard font == nil || fontFile == nil else { throw ValidationError("use --font or --font-file, not both") }
+        if pages != "auto" {
+            guard let count = Int(pages), count >= 1 else {
+                throw ValidationError("--pages must be a positive whole number or auto, not '\(pages)'")
+            }
+            guard count <= maxPages else { throw ValidationError("--pages \(count) is more than --max-pages \(maxPages)") }
+        }
+        guard maxPages >= 1, maxInputBytes >= 0 else { throw ValidationError("limits must be positive") }
+    }
+
+    /// The width of one column.
+    var columnWidth: Double { (width - 2 * inset - Double(columns - 1) * gutter) / Double(columns) }
+
+    /// A fixed page count, or nil for auto.
+    var pageCount: Int? { Int(pages) }
+}
+
+extension TextAlignment: ExpressibleByArgument {}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The `textkit` command.
+@main
+struct TextKitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "textkit",
+        abstract: "Text layout with exclusion paths: glyph positions as JSON.",
+        version: "0.1.0",
+        subcommands: [LayoutCommand.self])
+}

@@ -1,2 +1,0 @@
-import TextKit
-print("textkit")
