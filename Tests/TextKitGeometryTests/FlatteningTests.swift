@@ -152,4 +152,11 @@ import Testing
         path.move(to: Point(x: 5, y: 5))
         #expect(path.bounds == .zero)
     }
+
+    @Test func boundsMatchTheFlattenedPolygon() {
+        let path = BezierPath(roundedRect: Rect(x: -3, y: 4, width: 50, height: 20),
+                              cornerRadiusX: 8, cornerRadiusY: 5)
+        let region = FilledRegion(path: path, tolerance: 0.001)
+        #expect(region.bounds == path.bounds)
+    }
 }
