@@ -1,0 +1,236 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension BezierPath {
+    /// The subpaths flattened into closed polygons, every curve approximated within `tolerance`
+    /// (max distance between curve and chord polyline), default 0.01 pt. Open subpaths are closed
+    /// implicitly; degenerate subpaths (fewer than 2 distinct points) are dropped.
+    ///
+    /// Each polygon lists its vertices once: the closing edge from the last point back to the
+    /// first is implied, and consecutive duplicates are removed. A segment that follows a `close`
+    /// without a `move` starts a new subpath at the closed subpath's start, as in SVG.
+    ///
+    /// Curves are cut into equal parameter steps, as many as Wang's formula asks for (see
+    /// `Flattening.segmentCount`), which bounds the distance between curve and polyline by
+    /// `tolerance` however large the curve is; at most 65,536 steps are used per curve.
+    ///
+    /// - Precondition: `tolerance` is positive and finite.
+    public func flattened(tolerance: Double = 0.01) -> [[Point]] {
+        precondition(tolerance > 0 && tolerance.isFinite, "flattening tolerance must be positive")
+        var builder = PolygonBuilder()
+        for element in elements {
+            switch element {
+            case .move(let point):
+                builder.move(to: point)
+            case .line(let point):
+                builder.line(to: point)
+            case .quadCurve(let end, let control):
+                let start = builder.current
+                let count = Flattening.segmentCount(
+                    secondDifferences: [Flattening.secondDifference(start, control, end)],
+                    degree: 2, tolerance: tolerance)
+                for step in 1..<count {
+                    let t = Double(step) / Double(count)
+                    builder.line(to: Flattening.quadPoint(start, control, end, t))
+                }
+                builder.line(to: end)
+            case .curve(let end, let control1, let control2):
+                let start = builder.current
+                let count = Flattening.segmentCount(
+                    secondDifferences: [Flattening.secondDifference(start, control1, control2),
+                                        Flattening.secondDifference(control1, control2, end)],
+                    degree: 3, tolerance: tolerance)
+                for step in 1..<count {
+                    let t = Double(step) / Double(count)
+                    builder.line(to: Flattening.cubicPoint(start, control1, control2, end, t))
+                }
+                builder.line(to: end)
+            case .close:
+                builder.close()
+            }
+        }
+        builder.flush()
+        return builder.polygons
+    }
+
+    /// Tight bounds of the path's geometry (exact curve extrema, not control points); .zero for
+    /// an empty path.
+    ///
+    /// A `move` that starts no segment adds nothing; a subpath of one `move` and a `close`
+    /// adds its point.
+    public var bounds: Rect {
+        var box = BoundsAccumulator()
+        var start = Point.zero, current = Point.zero
+        for element in elements {
+            switch element {
+            case .move(let point):
+                start = point
+                current = point
+            case .line(let point):
+                box.add(current)
+                box.add(point)
+                current = point
+            case .quadCurve(let end, let control):
+                box.add(current)
+                box.add(end)
+                let tx = Flattening.quadExtremum(current.x, control.x, end.x)
+                let ty = Flattening.quadExtremum(current.y, control.y, end.y)
+                for t in [tx, ty].compactMap({ $0 }) {
+                    box.add(Flattening.quadPoint(current, control, end, t))
+                }
+                current = end
+            case .curve(let end, let control1, let control2):
+                box.add(current)
+                box.add(end)
+                let roots = Flattening.cubicExtrema(current.x, control1.x, control2.x, end.x)
+                    + Flattening.cubicExtrema(current.y, control1.y, control2.y, end.y)
+                for t in roots {
+                    box.add(Flattening.cubicPoint(current, control1, control2, end, t))
+                }
+                current = end
+            case .close:
+                box.add(current)
+                box.add(start)
+                current = start
+            }
+        }
+        return box.rect ?? .zero
+    }
+}
+
+// MARK: - Internals
+
+/// Curve evaluation, extrema and the flattening segment count.
+enum Flattening {
+    /// Most steps one curve is cut into, whatever its size and the tolerance.
+    static let maximumSegmentCount = 65_536
+
+    /// The number of equal parameter steps after which the chords of a Bézier curve of `degree`
+    /// stay within `tolerance` of it (Wang's formula).
+    ///
+    /// With step h, a chord differs from its arc by at most h²/8 · max|B''|, and for a curve of
+    /// degree d, |B''| ≤ d(d−1) · M where M is the longest second difference of its control
+    /// points. So n = ⌈√(d(d−1) · M / (8 · tolerance))⌉ steps suffice.
+    static func segmentCount(secondDifferences: [Double], degree: Int, tolerance: Double) -> Int {
+        let m = secondDifferences.max() ?? 0
+        let factor = Double(degree * (degree - 1)) / 8
+        let n = (factor * m / tolerance).squareRoot().rounded(.up)
+        guard n.isFinite, n >= 1 else { return 1 }
+        return n >= Double(maximumSegmentCount) ? maximumSegmentCount : Int(n)
+    }
+
+    /// |p0 − 2·p1 + p2|.
+    static func secondDifference(_ p0: Point, _ p1: Point, _ p2: Point) -> Double {
+        let x = p0.x - 2 * p1.x + p2.x, y = p0.y - 2 * p1.y + p2.y
+        return (x * x + y * y).squareRoot()
+    }
+
+    /// The quadratic Bézier point at parameter t.
+    static func quadPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ t: Double) -> Point {
+        let mt = 1 - t
+        let a = mt * mt, b = 2 * mt * t, c = t * t
+        return Point(x: a * p0.x + b * p1.x + c * p2.x, y: a * p0.y + b * p1.y + c * p2.y)
+    }
+
+    /// The cubic Bézier point at parameter t.
+    static func cubicPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
+                           _ t: Double) -> Point {
+        let mt = 1 - t
+        let a = mt * mt * mt, b = 3 * mt * mt * t, c = 3 * mt * t * t, d = t * t * t
+        return Point(x: a * p0.x + b * p1.x + c * p2.x + d * p3.x,
+                     y: a * p0.y + b * p1.y + c * p2.y + d * p3.y)
+    }
+
+    /// The parameter in (0, 1) where one coordinate of a quadratic curve turns, if any.
+    static func quadExtremum(_ a: Double, _ b: Double, _ c: Double) -> Double? {
+        let denominator = a - 2 * b + c
+        guard denominator != 0 else { return nil }
+        let t = (a - b) / denominator
+        return t > 0 && t < 1 ? t : nil
+    }
+
+    /// The parameters in (0, 1) where one coordinate of a cubic curve turns.
+    ///
+    /// The derivative is 3·(A t² + B t + C) with A = a − 2b + c, B = 2(b − a), C = a for the
+    /// control differences a = p1 − p0, b = p2 − p1, c = p3 − p2.
+    static func cubicExtrema(_ p0: Double, _ p1: Double, _ p2: Double,
+                             _ p3: Double) -> [Double] {
+        let a = p1 - p0, b = p2 - p1, c = p3 - p2
+        return quadraticRoots(a - 2 * b + c, 2 * (b - a), a).filter { $0 > 0 && $0 < 1 }
+    }
+
+    /// The real roots of A t² + B t + C (numerically stable form).
+    static func quadraticRoots(_ a: Double, _ b: Double, _ c: Double) -> [Double] {
+        if a == 0 {
+            return b == 0 ? [] : [-c / b]
+        }
+        let discriminant = b * b - 4 * a * c
+        guard discriminant >= 0 else { return [] }
+        let root = discriminant.squareRoot()
+        let q = -0.5 * (b + (b < 0 ? -root : root))
+        if q == 0 { return [0] }
+        return [q / a, c / q]
+    }
+}
+
+/// Collects the polygons of a flattened path.
+struct PolygonBuilder {
+    /// The finished polygons.
+    private(set) var polygons: [[Point]] = []
+    /// The points of the subpath being built.
+    private var points: [Point] = []
+    /// The start of the current subpath.
+    private var start = Point.zero
+    /// The point the next segment starts from.
+    private(set) var current = Point.zero
+
+    mutating func move(to point: Point) {
+        flush()
+        start = point
+        current = point
+        points = [point]
+    }
+
+    mutating func line(to point: Point) {
+        if points.isEmpty {
+            start = current
+            points = [current]
+        }
+        if points.last != point { points.append(point) }
+        current = point
+    }
+
+    mutating func close() {
+        flush()
+        current = start
+    }
+
+    /// Ends the current subpath, keeping it if it has two distinct points.
+    mutating func flush() {
+        if points.count > 1 && points.last == points.first { points.removeLast() }
+        if points.count >= 2 { polygons.append(points) }
+        points = []
+    }
+}
+
+/// The smallest rectangle around the points added.
+struct BoundsAccumulator {
+    private var minX = Double.infinity, minY = Double.infinity
+    private var maxX = -Double.infinity, maxY = -Double.infinity
+
+    mutating func add(_ point: Point) {
+        guard point.x.isFinite && point.y.isFinite else { return }
+        minX = min(minX, point.x)
+        minY = min(minY, point.y)
+        maxX = max(maxX, point.x)
+        maxY = max(maxY, point.y)
+    }
+
+    /// The rectangle, or nil when no point was added.
+    var rect: Rect? {
+        minX <= maxX ? Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) : nil
+    }
+}

@@ -1,0 +1,74 @@
+/// A horizontal interval [minX, maxX].
+///
+/// Spans are what a band query answers: the parts of a line band covered by an exclusion, or
+/// the free parts left for text.
+public struct Span: Hashable, Sendable, Codable {
+    /// The left end.
+    public var minX: Double
+    /// The right end (not less than `minX`).
+    public var maxX: Double
+
+    /// Creates a span; `minX` must not exceed `maxX`.
+    public init(minX: Double, maxX: Double) {
+        precondition(!(minX > maxX), "Span needs minX <= maxX, got [\(minX), \(maxX)]")
+        self.minX = minX
+        self.maxX = maxX
+    }
+
+    /// The length `maxX − minX`.
+    public var width: Double { maxX - minX }
+}
+
+/// Subtracting covered spans from an available one.
+extension Span {
+    /// The parts of `self` not covered by any of `covered`, in increasing x, dropping parts
+    /// narrower than `minimumWidth`.
+    ///
+    /// `covered` may be in any order and may overlap. Covered spans of zero width remove no
+    /// width and are ignored; parts of zero width are never returned.
+    ///
+    /// - Complexity: O(c log c) for c covered spans.
+    public func subtracting(_ covered: [Span], minimumWidth: Double = 0) -> [Span] {
+        let relevant = covered
+            .filter { $0.maxX > $0.minX && $0.maxX > minX && $0.minX < maxX }
+            .sorted { $0.minX < $1.minX }
+        var result: [Span] = []
+        func keep(_ lower: Double, _ upper: Double) {
+            let width = upper - lower
+            if width > 0 && width >= minimumWidth {
+                result.append(Span(minX: lower, maxX: upper))
+            }
+        }
+        var cursor = minX
+        for span in relevant {
+            if span.minX > cursor { keep(cursor, span.minX) }
+            cursor = Swift.max(cursor, span.maxX)
+            if cursor >= maxX { return result }
+        }
+        keep(cursor, maxX)
+        return result
+    }
+}
+
+// MARK: - Internals
+
+extension Span {
+    /// Sorts `spans` and merges those that overlap or are closer than `gap`.
+    static func merged(_ spans: [Span], joiningGapsUpTo gap: Double = 0) -> [Span] {
+        guard spans.count > 1 else { return spans }
+        let sorted = spans.sorted { $0.minX < $1.minX }
+        var result: [Span] = []
+        result.reserveCapacity(sorted.count)
+        var current = sorted[0]
+        for span in sorted.dropFirst() {
+            if span.minX <= current.maxX + gap {
+                current.maxX = Swift.max(current.maxX, span.maxX)
+            } else {
+                result.append(current)
+                current = span
+            }
+        }
+        result.append(current)
+        return result
+    }
+}
