@@ -56,46 +56,18 @@ struct PageLayoutJob {
     }
 
     func run() -> Result {
-        var placements: [ContainerPlacement] = []
-        var pages: [PageDescription] = []
-        func addPage() {
-            let index = pages.count
-            pages.append(PageDescription(size: Size(width: options.width, height: options.height)))
-            for column in 0..<options.columns {
-                let origin = Point(x: options.inset + Double(column) * (options.columnWidth + options.gutter),
-                                   y: options.inset)
-                let frame = Rect(origin: origin, size: Size(width: options.columnWidth,
-                                                            height: options.height - 2 * options.inset))
-                let container = TextContainer(size: frame.size)
-                container.lineFragmentPadding = options.padding
-                container.minimumFragmentWidth = options.minimumFragmentWidth
-                let move = AffineTransform(translationX: -origin.x, y: -origin.y)
-                container.exclusionPaths = exclusions.filter { $0.bounds.intersects(frame) }.map { $0.applying(move) }
-                layoutManager.addTextContainer(container)
-                placements.append(ContainerPlacement(page: index, origin: origin))
-            }
-        }
-        if let count = options.pageCount {
-            for _ in 0..<count { addPage() }
-        } else {
-            addPage()
-            var previous = layoutManager.overflowRange
-            while let overflow = previous, pages.count < options.maxPages {
-                addPage()
-                let now = layoutManager.overflowRange
-                if let now, now.lowerBound == overflow.lowerBound {
-                    // The new page took nothing: more pages will not help (an unplaceable cluster).
-                    for _ in 0..<options.columns { layoutManager.removeTextContainer(at: layoutManager.textContainers.count - 1) }
-                    placements.removeLast(options.columns)
-                    pages.removeLast()
-                    _ = layoutManager.overflowRange
-                    break
-                }
-                previous = now
-            }
-        }
+        var setup = PageSetup()
+        setup.pageSize = Size(width: options.width, height: options.height)
+        setup.margins = EdgeInsets(all: options.inset)
+        setup.columns = options.columns
+        setup.gutter = options.gutter
+        setup.lineFragmentPadding = options.padding
+        setup.minimumFragmentWidth = options.minimumFragmentWidth
+        setup.exclusionPaths = exclusions
+        let count: PageCount = options.pageCount.map { .fixed($0) } ?? .automatic(maximum: options.maxPages)
+        let paged = layoutManager.layOutPages(setup, count: count)
         let snapshot = layoutManager.snapshot()
-        return Result(snapshot: snapshot, pages: pages, placements: placements,
+        return Result(snapshot: snapshot, pages: paged.pages, placements: paged.placements,
                       statistics: layoutManager.statistics, warnings: layoutManager.warnings.map(\.message))
     }
 }

@@ -250,8 +250,9 @@ public final class LayoutManager: TextStorageObserver {
             let paragraph = Paragraph(content: storage.scalars[content], attributes: attributes,
                                       direction: style.baseWritingDirection, fonts: resolver)
             for scalar in Set(paragraph.missingScalars).sorted(by: { $0.value < $1.value }) {
-                warnings.append(LayoutWarning(kind: .missingGlyph, message: String(
-                    format: "no font has a glyph for U+%04X; drawn as .notdef", scalar.value)))
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                let code = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                warnings.append(LayoutWarning(kind: .missingGlyph, message: "no font has a glyph for U+\(code); drawn as .notdef"))
             }
             warnings.append(contentsOf: failures)
             state.cache = paragraph

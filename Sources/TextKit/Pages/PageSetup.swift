@@ -1,0 +1,100 @@
+/// Pages of equal size, each with one or more columns: the container chain a document tool
+/// usually wants. Every column is a ``TextContainer``; page-level exclusion paths cut across every
+/// column they overlap.
+public struct PageSetup: Hashable, Sendable {
+    /// The page size in points (US Letter by default).
+    public var pageSize = Size(width: 612, height: 792)
+    /// Space between the page edges and the columns.
+    public var margins = EdgeInsets(all: 72)
+    /// Columns per page (at least 1).
+    public var columns = 1
+    /// Space between columns, in points.
+    public var gutter = 18.0
+    /// The line fragment padding of every column.
+    public var lineFragmentPadding = 0.0
+    /// The minimum fragment width of every column (nil: one em).
+    public var minimumFragmentWidth: Double?
+    /// Exclusion paths in page coordinates, applied on every page.
+    public var exclusionPaths: [BezierPath] = []
+
+    /// The default setup: US Letter, 72 pt margins, one column.
+    public init() {}
+
+    /// The width of one column.
+    public var columnWidth: Double {
+        (pageSize.width - margins.left - margins.right - Double(columns - 1) * gutter) / Double(max(1, columns))
+    }
+
+    /// The frame of column `column` on a page, in page coordinates.
+    public func columnFrame(_ column: Int) -> Rect {
+        Rect(x: margins.left + Double(column) * (columnWidth + gutter), y: margins.top,
+             width: columnWidth, height: max(0, pageSize.height - margins.top - margins.bottom))
+    }
+}
+
+/// How many pages to lay out.
+public enum PageCount: Hashable, Sendable {
+    /// Exactly this many pages; what does not fit is overflow.
+    case fixed(Int)
+    /// Pages are added until all text fits, up to `maximum`. A page that takes no text (a
+    /// cluster wider than a column) ends the process.
+    case automatic(maximum: Int)
+}
+
+/// The pages a layout manager was given, and where each of its containers sits.
+public struct PagedLayout: Hashable, Sendable {
+    /// The pages, in order.
+    public var pages: [PageDescription]
+    /// One placement per container of the layout manager.
+    public var placements: [ContainerPlacement]
+}
+
+extension LayoutManager {
+    /// Appends the containers of `count` pages set up as `setup` and lays the text out.
+    ///
+    /// Complexity: with ``PageCount/automatic(maximum:)`` each added page only lays out the
+    /// text that did not fit before.
+    public func layOutPages(_ setup: PageSetup, count: PageCount) -> PagedLayout {
+        var result = PagedLayout(pages: [], placements: [])
+        let existing = textContainers.count
+        switch count {
+        case .fixed(let pages):
+            for _ in 0..<max(0, pages) { addPage(setup, to: &result) }
+        case .automatic(let maximum):
+            addPage(setup, to: &result)
+            var overflow = overflowRange
+            while let before = overflow, result.pages.count < maximum {
+                addPage(setup, to: &result)
+                overflow = overflowRange
+                if let after = overflow, after.lowerBound == before.lowerBound {
+                    for _ in 0..<setup.columns { removeTextContainer(at: textContainers.count - 1) }
+                    result.placements.removeLast(setup.columns)
+                    result.pages.removeLast()
+                    break
+                }
+            }
+        }
+        precondition(textContainers.count - existing == result.placements.count)
+        ensureLayout()
+        return result
+    }
+
+    // MARK: - Internals
+
+    private func addPage(_ setup: PageSetup, to result: inout PagedLayout) {
+        let page = result.pages.count
+        result.pages.append(PageDescription(size: setup.pageSize))
+        for column in 0..<max(1, setup.columns) {
+            let frame = setup.columnFrame(column)
+            let container = TextContainer(size: frame.size)
+            container.lineFragmentPadding = setup.lineFragmentPadding
+            container.minimumFragmentWidth = setup.minimumFragmentWidth
+            let move = AffineTransform(translationX: -frame.minX, y: -frame.minY)
+            container.exclusionPaths = setup.exclusionPaths
+                .filter { !$0.isEmpty && $0.bounds.intersects(frame) }
+                .map { $0.applying(move) }
+            addTextContainer(container)
+            result.placements.append(ContainerPlacement(page: page, origin: frame.origin))
+        }
+    }
+}
