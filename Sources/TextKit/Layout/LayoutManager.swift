@@ -106,7 +106,7 @@ public final class LayoutManager: TextStorageObserver {
                             lineFragmentPadding: container.lineFragmentPadding,
                             exclusionPaths: container.exclusionPaths, lines: [])
         }
-        for state in paragraphs ?? [] {
+        for state in textStorage == nil ? [] : paragraphs ?? [] {
             let offset = state.range.lowerBound
             for (containerIndex, line) in state.lines {
                 var line = line
@@ -152,22 +152,25 @@ public final class LayoutManager: TextStorageObserver {
         for (index, range) in newRanges.enumerated() {
             var state = ParagraphState(range: range)
             let touched = range.upperBound > editStart && range.lowerBound < editEnd
-                || (edit.mask.contains(.characters) && range.upperBound == editStart && delta != 0 && range.isEmpty)
+                || (range.isEmpty && range.lowerBound == editStart)
             let before = range.upperBound <= editStart && !touched
             let oldStart = before ? range.lowerBound : range.lowerBound - delta
-            if let oldIndex = byStart[oldStart], old[oldIndex].range.count == range.count,
-               !touched || !edit.mask.contains(.characters) {
-                state.cache = old[oldIndex].cache
-                state.direction = old[oldIndex].direction
-                if touched, edit.attributeChanges.contains(.shaping) { state.cache = nil }
-                if before || (touched && edit.attributeChanges.isSubset(of: .paint)) {
-                    state.lines = old[oldIndex].lines
-                    state.endCursor = old[oldIndex].endCursor
-                    state.overflow = old[oldIndex].overflow
-                    if index < firstInvalid, !touched || edit.attributeChanges.isSubset(of: .paint) {
-                        states.append(state)
-                        continue
-                    }
+            let reusable = byStart[oldStart].map { old[$0].range.count == range.count } ?? false
+            if reusable, let oldIndex = byStart[oldStart], !(touched && edit.mask.contains(.characters)) {
+                let oldState = old[oldIndex]
+                if !(touched && edit.attributeChanges.contains(.shaping)) {
+                    state.cache = oldState.cache
+                    state.direction = oldState.direction
+                }
+                // Lines stay valid while nothing before them moved and this edit only repainted them.
+                let linesValid = firstChanged == newRanges.count && oldIndex == index && oldIndex < firstInvalid
+                    && (!touched || edit.attributeChanges.isSubset(of: .paint))
+                if linesValid {
+                    state.lines = oldState.lines
+                    state.endCursor = oldState.endCursor
+                    state.overflow = oldState.overflow
+                    states.append(state)
+                    continue
                 }
             }
             firstChanged = min(firstChanged, index)
@@ -175,7 +178,7 @@ public final class LayoutManager: TextStorageObserver {
         }
         paragraphs = states
         firstInvalid = min(firstInvalid, firstChanged, states.count)
-        // A paint-only edit leaves every line in place.
+        if states.count != old.count || firstChanged < states.count { laidOutEmpty = false }
     }
 
     // MARK: - Internals

@@ -1,0 +1,153 @@
+import Testing
+import TextKit
+
+/// Edit batching and what each kind of edit invalidates, counted by `LayoutManager.statistics`.
+@Suite("Editing and invalidation")
+struct EditingTests {
+    final class Recorder: TextStorageObserver {
+        var edits: [TextEdit] = []
+        func textStorage(_ storage: TextStorage, didProcess edit: TextEdit) { edits.append(edit) }
+    }
+
+    static let text = "First paragraph here.\nSecond paragraph, a little longer than the first.\nThird.\nFourth and last."
+
+    /// A laid-out manager with its statistics reset.
+    func prepared() -> (TextStorage, LayoutManager) {
+        let (storage, manager) = Fixtures.layout(Self.text)
+        _ = manager.layOutPages(PageSetup(), count: .fixed(1))
+        manager.resetStatistics()
+        return (storage, manager)
+    }
+
+    /// The layout of the same text and attributes done from scratch.
+    func fresh(_ storage: TextStorage) -> LayoutSnapshot {
+        let copy = TextStorage(string: "", attributes: Fixtures.attributes())
+        copy.replaceCharacters(in: 0..<0, with: storage.string)
+        storage.enumerateAttributes(in: 0..<storage.length) { attributes, range in
+            copy.setAttributes(attributes, range: range)
+        }
+        let manager = LayoutManager(fontCollection: Fixtures.fonts, defaultFont: Fixtures.font)
+        copy.addLayoutManager(manager)
+        _ = manager.layOutPages(PageSetup(), count: .fixed(1))
+        return manager.snapshot()
+    }
+
+    @Test func batchedEditsArriveOnceWithTheUnionRangeAndTotalDelta() {
+        let storage = TextStorage(string: "abcdef")
+        let recorder = Recorder()
+        storage.addObserver(recorder)
+        storage.beginEditing()
+        storage.replaceCharacters(in: 1..<2, with: "XYZ")   // aXYZcdef
+        storage.replaceCharacters(in: 6..<8, with: "")      // aXYZcd
+        var attributes = TextAttributes()
+        attributes.foregroundColor = Color(red: 1, green: 0, blue: 0)
+        storage.setAttributes(attributes, range: 0..<1)
+        storage.endEditing()
+        #expect(storage.string == "aXYZcd")
+        #expect(recorder.edits.count == 1)
+        let edit = recorder.edits[0]
+        #expect(edit.mask == [.characters, .attributes])
+        #expect(edit.changeInLength == 0)
+        #expect(edit.range == 0..<6)
+        #expect(edit.attributeChanges == .paint)
+    }
+
+    @Test func unbatchedEditsArriveOneByOne() {
+        let storage = TextStorage(string: "hello")
+        let recorder = Recorder()
+        storage.addObserver(recorder)
+        storage.replaceCharacters(in: 5..<5, with: " world")
+        storage.replaceCharacters(in: 0..<1, with: "J")
+        #expect(recorder.edits.map(\.range) == [5..<11, 0..<1])
+        #expect(recorder.edits.map(\.changeInLength) == [6, 0])
+    }
+
+    @Test func attributeRunsMergeAndSplit() {
+        let storage = TextStorage(string: "0123456789")
+        var red = TextAttributes()
+        red.foregroundColor = Color(red: 1, green: 0, blue: 0)
+        storage.setAttributes(red, range: 2..<5)
+        #expect(storage.attributes(at: 3).effectiveRange == 2..<5)
+        #expect(storage.attributes(at: 6).effectiveRange == 5..<10)
+        storage.setAttributes(TextAttributes(), range: 2..<5)
+        #expect(storage.attributes(at: 3).effectiveRange == 0..<10)
+        storage.replaceCharacters(in: 4..<4, with: "abc", attributes: red)
+        #expect(storage.attributes(at: 5).effectiveRange == 4..<7)
+        #expect(storage.attributes(at: 8).effectiveRange == 7..<13)
+    }
+
+    @Test func paintOnlyEditRedoesNothing() {
+        let (storage, manager) = prepared()
+        let before = manager.snapshot()
+        manager.resetStatistics()
+        storage.setValue(Color(red: 0, green: 0, blue: 1), for: \.foregroundColor, range: 30..<40)
+        let after = manager.snapshot()
+        #expect(manager.statistics == LayoutStatistics())
+        #expect(after == before)
+    }
+
+    @Test func paragraphStyleEditReBreaksWithoutReshaping() {
+        let (storage, manager) = prepared()
+        var style = ParagraphStyle()
+        style.alignment = .center
+        storage.setValue(style, for: \.paragraphStyle, range: 22..<30)
+        let after = manager.snapshot()
+        #expect(manager.statistics.paragraphsShaped == 0)
+        #expect(manager.statistics.paragraphsLaidOut == 3)  // the second paragraph and the two after it
+        #expect(after == fresh(storage))
+    }
+
+    @Test func characterEditReshapesOnlyItsParagraph() {
+        let (storage, manager) = prepared()
+        storage.replaceCharacters(in: 30..<30, with: "inserted words ")
+        let after = manager.snapshot()
+        #expect(manager.statistics.paragraphsShaped == 1)
+        #expect(manager.statistics.paragraphsLaidOut == 3)
+        #expect(after == fresh(storage))
+    }
+
+    @Test func fontEditReshapesOnlyTouchedParagraphs() {
+        let (storage, manager) = prepared()
+        storage.setValue(FontDescriptor(filePath: Fixtures.fontPath, size: 20), for: \.font, range: 60..<70)
+        let after = manager.snapshot()
+        #expect(manager.statistics.paragraphsShaped == 1)
+        #expect(after == fresh(storage))
+    }
+
+    @Test func joiningAndSplittingParagraphsMatchesAFreshLayout() {
+        let (storage, manager) = prepared()
+        storage.replaceCharacters(in: 21..<22, with: " ")      // join paragraphs 1 and 2
+        #expect(manager.snapshot() == fresh(storage))
+        storage.replaceCharacters(in: 10..<10, with: "\n\n")    // split paragraph 1 twice
+        #expect(manager.snapshot() == fresh(storage))
+        storage.replaceCharacters(in: 0..<storage.length, with: "")
+        #expect(manager.snapshot() == fresh(storage))
+    }
+
+    @Test func exclusionChangeReBreaksWithoutReshaping() {
+        let (storage, manager) = prepared()
+        manager.textContainers[0].exclusionPaths = [BezierPath(ovalIn: Rect(x: 100, y: 0, width: 120, height: 120))]
+        let snapshot = manager.snapshot()
+        #expect(manager.statistics.paragraphsShaped == 0)
+        #expect(manager.statistics.paragraphsLaidOut == 4)
+        #expect(snapshot.invariantViolations(text: Array(Self.text.unicodeScalars), leftToRightOnly: true) == [])
+        #expect(storage.length == Self.text.unicodeScalars.count)
+    }
+
+    @Test func layoutManagerSeesEveryEditOfASharedStorage() {
+        let storage = TextStorage(string: Self.text, attributes: Fixtures.attributes())
+        let first = LayoutManager(fontCollection: Fixtures.fonts, defaultFont: Fixtures.font)
+        let second = LayoutManager(fontCollection: Fixtures.fonts, defaultFont: Fixtures.font)
+        storage.addLayoutManager(first)
+        storage.addLayoutManager(second)
+        _ = first.layOutPages(PageSetup(), count: .fixed(1))
+        var narrow = PageSetup()
+        narrow.pageSize = Size(width: 300, height: 792)
+        _ = second.layOutPages(narrow, count: .fixed(1))
+        storage.replaceCharacters(in: 0..<5, with: "1st")
+        #expect(storage.layoutManagers.count == 2)
+        #expect(first.snapshot().allLines.first?.characterRange.lowerBound == 0)
+        #expect(first.snapshot() == fresh(storage))
+        #expect(second.snapshot().allLines.count > first.snapshot().allLines.count)
+    }
+}
