@@ -36,7 +36,11 @@ struct PageLayoutJob {
                 primary = font
                 descriptor = FontDescriptor(filePath: bundled, size: options.size)
             } else {
-                let status: CLIError.Status = error.code == .unreadableFile ? .noInput : .unavailable
+                let status: CLIError.Status = switch error.code {
+                case .unreadableFile: .noInput
+                case .invalidFont: .dataError
+                case .unknownFamily, .fontconfigUnavailable: .unavailable
+                }
                 throw CLIError(status: status, message: error.description)
             }
         }

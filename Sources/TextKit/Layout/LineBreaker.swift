@@ -51,7 +51,8 @@ struct LineBreaker {
     let containers: [TextContainer]
     /// Metrics of the paragraph's font, for empty paragraphs and the first guess.
     let defaultMetrics: LineMetrics
-    /// Spans narrower than this (after padding) are skipped.
+    /// Spans narrower than this (after padding) are skipped, unless the container sets its own
+    /// ``TextContainer/minimumFragmentWidth``.
     let minimumWidth: Double
     /// How far to move down when a band has no room.
     let step = 1.0
@@ -75,7 +76,8 @@ struct LineBreaker {
                 continue
             }
             let proposed = proposedSpan(in: container, isFirstLine: isFirstLine)
-            let spans = container.freeSpans(in: proposed, minY: cursor.y, height: height, minimumWidth: minimumWidth)
+            let minimum = container.minimumFragmentWidth ?? minimumWidth
+            let spans = container.freeSpans(in: proposed, minY: cursor.y, height: height, minimumWidth: minimum)
             let band = Rect(x: container.textRect.minX, y: cursor.y, width: container.textRect.width, height: height)
             if paragraph.utf16.isEmpty {
                 let span = spans.first ?? proposed
@@ -88,7 +90,7 @@ struct LineBreaker {
             case .impossible:
                 return .overflow(unbreakable: true)
             case .nothing:
-                if cursor.y >= lowestExclusionBottom(container) || maxWidth < minimumWidth {
+                if cursor.y >= lowestExclusionBottom(container) || maxWidth < minimum {
                     cursor.container += 1
                     if cursor.container < containers.count { cursor.y = containers[cursor.container].textRect.minY }
                 } else {
