@@ -30,9 +30,12 @@ public enum SVGPathData {
 // MARK: - Internals
 
 extension SVGPathData {
-    /// Parses path data bytes, producing at most `maxElements` path elements.
-    static func parse(bytes: [UInt8], maxElements: Int) throws(SVGScanError) -> BezierPath {
-        var parser = PathDataParser(scanner: SVGScanner(bytes), maxElements: maxElements)
+    /// Parses path data bytes, producing at most `maxElements` path elements; `limit` is the
+    /// limit named in the error (the document's, of which `maxElements` may be what is left).
+    static func parse(bytes: [UInt8], maxElements: Int, limit: Int? = nil) throws(SVGScanError)
+        -> BezierPath {
+        var parser = PathDataParser(scanner: SVGScanner(bytes), maxElements: maxElements,
+                                    limit: limit ?? maxElements)
         return try parser.parse()
     }
 }
@@ -44,6 +47,7 @@ private struct PathDataParser {
 
     var scanner: SVGScanner
     let maxElements: Int
+    let limit: Int
     var path = BezierPath()
     var current = Point.zero
     var subpathStart = Point.zero
@@ -55,9 +59,10 @@ private struct PathDataParser {
     /// The current command letter, for messages.
     var command: UInt8 = 0
 
-    init(scanner: SVGScanner, maxElements: Int) {
+    init(scanner: SVGScanner, maxElements: Int, limit: Int) {
         self.scanner = scanner
         self.maxElements = maxElements
+        self.limit = limit
     }
 
     mutating func parse() throws(SVGScanError) -> BezierPath {
@@ -206,7 +211,7 @@ private struct PathDataParser {
         }
         guard path.elements.count < maxElements else {
             throw SVGScanError(offset: argumentsOffset,
-                               message: "too many path segments (the limit is \(maxElements))")
+                               message: "too many path segments (the limit is \(limit))")
         }
         path.append(element)
     }

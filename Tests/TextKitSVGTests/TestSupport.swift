@@ -40,6 +40,31 @@ func pathError(_ data: String, limits: SVGLimits = SVGLimits(),
     }
 }
 
+/// A document whose root is `<svg …>` on line 1 with `body` starting on line 2.
+func svg(_ body: String, root: String = #"width="612" height="792""#) -> String {
+    "<svg xmlns=\"http://www.w3.org/2000/svg\" \(root)>\n\(body)\n</svg>\n"
+}
+
+/// Parses document text named `test.svg`.
+func document(_ text: String, limits: SVGLimits = SVGLimits()) throws -> SVGDocument {
+    try SVGDocument(data: Array(text.utf8), file: "test.svg", limits: limits)
+}
+
+/// The error that parsing document text throws.
+func documentError(_ text: String, limits: SVGLimits = SVGLimits(),
+                   sourceLocation: SourceLocation = #_sourceLocation) -> SVGError? {
+    #expect(throws: SVGError.self, sourceLocation: sourceLocation) {
+        _ = try document(text, limits: limits)
+    }
+}
+
+/// The path of a fixture under `Fixtures/shapes`.
+func fixture(_ name: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Fixtures/shapes").appendingPathComponent(name)
+        .standardizedFileURL.path
+}
+
 /// Points along every segment of `path` (`count` per segment, both ends included).
 func samples(_ path: BezierPath, count: Int = 16) -> [Point] {
     var result: [Point] = []
