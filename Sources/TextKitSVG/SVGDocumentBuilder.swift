@@ -98,6 +98,7 @@ final class SVGDocumentBuilder: NSObject, XMLParserDelegate {
 
     // MARK: - Elements
 
+    /// Dispatches a started element: root check, containers, shapes, skipped subtrees.
     private func start(element: String, inSVGNamespace: Bool, qualifiedName: String) throws(SVGError) {
         guard sawRoot else {
             sawRoot = true
@@ -172,6 +173,7 @@ final class SVGDocumentBuilder: NSObject, XMLParserDelegate {
         }
     }
 
+    /// Adds the current shape element, in page coordinates, if SVG would render it.
     private func addShape(parent: Context) throws(SVGError) {
         let budget = limits.maxPathSegments - segmentCount
         guard var path = try shapePath(budget: budget) else { return }

@@ -64,6 +64,29 @@ struct DocumentErrorTests {
                 "expected a number after ',' in 'matrix', found ')' in attribute 'transform'")
     }
 
+    @Test func viewBoxAndAspectRatio() throws {
+        let root = #"<svg xmlns="http://www.w3.org/2000/svg" "#
+        func rootFailure(_ attributes: String) -> (Int, Int, String)? {
+            documentError(root + attributes + "/>").map { ($0.line, $0.column, $0.message) }
+        }
+        #expect(rootFailure(#"viewBox="0 0 10""#)! ==
+                (1, 56, "expected a number in viewBox, found end of data in attribute 'viewBox'"))
+        #expect(rootFailure(#"viewBox="0 0 10 10 10""#)! ==
+                (1, 60, "expected the end of viewBox, found '1' in attribute 'viewBox'"))
+        #expect(rootFailure(#"viewBox="0 0 10 10" preserveAspectRatio="xMidYMad""#)! == (1, 82,
+            "expected an alignment like 'xMidYMid' or 'none', found 'x' in attribute 'preserveAspectRatio'"))
+        #expect(rootFailure(#"viewBox="0 0 10 10" preserveAspectRatio="none cover""#)! ==
+                (1, 87, "expected 'meet' or 'slice', found 'c' in attribute 'preserveAspectRatio'"))
+        #expect(failure(#"<svg width="-1"/>"#)! == (2, 13, "width must not be negative in attribute 'width'"))
+    }
+
+    @Test func lineEndingsInAttributeValues() throws {
+        let crlf = try #require(documentError("<svg>\r\n<path d=\"M 0 0\r\n L x\"/>\r\n</svg>"))
+        #expect((crlf.line, crlf.column) == (3, 4))
+        let tabs = try #require(documentError("<svg>\n<path d=\"M\t0\t0\n\tL\tx\"/>\n</svg>"))
+        #expect((tabs.line, tabs.column) == (3, 4))
+    }
+
     @Test func fillRuleValues() throws {
         #expect(failure(#"<path fill-rule="odd" d="M0 0"/>"#)! ==
                 (2, 18, "expected 'nonzero', 'evenodd' or 'inherit' for fill-rule, found 'odd' in attribute 'fill-rule'"))

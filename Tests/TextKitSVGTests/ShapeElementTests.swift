@@ -95,6 +95,23 @@ struct ShapeElementTests {
         #expect(doc.shapes.map(\.id) == ["d"])
     }
 
+    @Test func hiddenOrEmptyRootRendersNothing() throws {
+        #expect(try document(svg("<rect width='1' height='1'/>", root: #"display="none""#)).shapes.isEmpty)
+        let empty = try document(svg("<rect width='1' height='1'/>", root: #"width="0" height="10""#))
+        #expect(empty.shapes.isEmpty && empty.width == 0)
+        #expect(try document(svg("<rect width='1' height='1'/>", root: #"viewBox="0 0 0 5""#)).shapes.isEmpty)
+    }
+
+    @Test func elementsFromInternalEntitiesStillParse() throws {
+        let text = """
+            <!DOCTYPE svg [<!ENTITY r "<rect id='r' width='1' height='1'/>">]>
+            <svg xmlns="http://www.w3.org/2000/svg">&r;
+            <circle id="c" r="1"/></svg>
+            """
+        let doc = try document(text)
+        #expect(doc.shapes.map(\.id) == ["r", "c"])
+    }
+
     @Test func documentOrderAcrossGroups() throws {
         let doc = try document(svg("""
             <rect id="1" width="1" height="1"/><g><circle id="2" r="1"/><g><path id="3" d="M0 0H1"/></g></g>
