@@ -72,6 +72,15 @@ struct LayoutCommand: ParsableCommand {
 
     private func loadExclusions() throws(CLIError) -> [BezierPath] {
         var paths: [BezierPath] = []
+        for file in options.exclusions {
+            do {
+                let document = try SVGDocument(contentsOfFile: file)
+                paths.append(contentsOf: document.shapes.map(\.path))
+            } catch {
+                let status: CLIError.Status = error.line == 0 ? .noInput : .dataError
+                throw CLIError(status: status, message: error.description)
+            }
+        }
         return paths
     }
 

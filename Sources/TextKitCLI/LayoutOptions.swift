@@ -53,7 +53,7 @@ struct LayoutOptions: ParsableArguments {
             throw ValidationError("--inset \(inset) leaves no room on a \(width)×\(height) page")
         }
         guard columnWidth > 0 else {
-            throw ValidationError("\(columns) columns with a \(gutter) pt gutter leave no room for text")
+            throw ValidationError("--columns \(columns) with --gutter \(gutter) leave no room for text")
         }
         guard font == nil || fontFile == nil else { throw ValidationError("use --font or --font-file, not both") }
         if pages != "auto" {

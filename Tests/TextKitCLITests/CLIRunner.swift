@@ -42,15 +42,18 @@ struct CLIRunner {
         if let stdin { input.fileHandleForWriting.write(stdin) }
         try input.fileHandleForWriting.close()
         // Read both pipes before waiting, so a large output cannot block the child.
-        var outData = Data(), errData = Data()
+        final class Box: @unchecked Sendable { var data = Data() }
+        let errBox = Box()
         let group = DispatchGroup()
         group.enter()
+        let errHandle = err.fileHandleForReading
         DispatchQueue.global().async {
-            errData = err.fileHandleForReading.readDataToEndOfFile()
+            errBox.data = errHandle.readDataToEndOfFile()
             group.leave()
         }
-        outData = out.fileHandleForReading.readDataToEndOfFile()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
+        let errData = errBox.data
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: outData,
                       stderr: String(decoding: errData, as: UTF8.self))
