@@ -95,4 +95,24 @@ struct CLILayoutTests {
         #expect((fonts.first?["file"] as? String)?.hasSuffix("DejaVuSans.ttf") == true)
         #expect((result.json?["overflow"]) is NSNull)
     }
+
+    @Test func everyShapeOfEveryExcludeFlagApplies() throws {
+        let result = try CLIRunner.run(["layout", prose, "--font-file", CLIRunner.font,
+                                        "--exclude", CLIRunner.fixture("shapes/overlapping.svg"),
+                                        "--exclude", CLIRunner.fixture("shapes/circle.svg")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let pages = try #require(result.json?["pages"] as? [[String: Any]])
+        let containers = try #require(pages.first?["containers"] as? [[String: Any]])
+        let exclusions = try #require(containers.first?["exclusions"] as? [[String: Any]])
+        #expect(exclusions.count == 3)
+    }
+
+    @Test func aClusterWiderThanEveryLineOverflowsWithAWarning() throws {
+        let result = try CLIRunner.run(["layout", prose, "--font-file", CLIRunner.font, "--width", "160",
+                                        "--inset", "75", "--size", "40", "--min-fragment-width", "1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let overflow = try #require(result.json?["overflow"] as? [String: Int])
+        #expect(overflow["start"] == 0)
+        #expect(result.stderr.contains("wider than any line"))
+    }
 }

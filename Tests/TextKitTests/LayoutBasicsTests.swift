@@ -113,3 +113,65 @@ struct LayoutBasicsTests {
 extension Rect {
     var midX: Double { minX + width / 2 }
 }
+
+@Suite("Containers")
+struct ContainerTests {
+    @Test func unlimitedHeightTakesEverything() throws {
+        let text = String(repeating: try Fixtures.text("prose.txt"), count: 5)
+        let (_, manager) = Fixtures.layout(text)
+        manager.addTextContainer(TextContainer(size: Size(width: 300, height: .infinity)))
+        let snapshot = manager.snapshot()
+        #expect(snapshot.overflowRange == nil)
+        #expect(snapshot.containers.count == 1)
+        #expect(snapshot.invariantViolations(text: Array(text.unicodeScalars), leftToRightOnly: true) == [])
+    }
+
+    @Test func textContinuesInTheNextContainer() throws {
+        let text = String(repeating: try Fixtures.text("prose.txt"), count: 2)
+        let (_, manager) = Fixtures.layout(text)
+        let sizes = [Size(width: 200, height: 100), Size(width: 400, height: 150), Size(width: 300, height: 2000)]
+        for size in sizes { manager.addTextContainer(TextContainer(size: size)) }
+        let snapshot = manager.snapshot()
+        #expect(snapshot.containers.map { !$0.lines.isEmpty } == [true, true, true])
+        #expect(snapshot.overflowRange == nil)
+        #expect(snapshot.invariantViolations(text: Array(text.unicodeScalars), leftToRightOnly: true) == [])
+        // Removing the middle container moves its text on, and matches a fresh layout.
+        manager.removeTextContainer(at: 1)
+        let (_, fresh) = Fixtures.layout(text)
+        for size in [sizes[0], sizes[2]] { fresh.addTextContainer(TextContainer(size: size)) }
+        #expect(manager.snapshot() == fresh.snapshot())
+    }
+
+    @Test func insetsAndPaddingKeepGlyphsInside() throws {
+        let text = try Fixtures.text("prose.txt")
+        let (_, manager) = Fixtures.layout(text)
+        let container = TextContainer(size: Size(width: 300, height: 2000), insets: EdgeInsets(top: 10, left: 20, bottom: 30, right: 40))
+        container.lineFragmentPadding = 7
+        manager.addTextContainer(container)
+        let snapshot = manager.snapshot()
+        #expect(snapshot.invariantViolations(text: Array(text.unicodeScalars), leftToRightOnly: true) == [])
+        let first = try #require(snapshot.allLines.first)
+        #expect(first.rect.minY == 10)
+        #expect(first.fragments[0].glyphs[0].position.x == 27)
+    }
+
+    @Test func aTallerFontInTheLineRefitsItsBand() throws {
+        // A big word in the middle of a line makes the line taller than the first guess; the
+        // band is asked again with the real height, so the line still clears the exclusion.
+        let text = "small words then HUGE small words again and again and again and again"
+        let storage = TextStorage(string: text, attributes: Fixtures.attributes())
+        let huge = text.unicodeScalars.count - text.unicodeScalars.drop { $0 != "H" }.count
+        storage.setValue(FontDescriptor(filePath: Fixtures.fontPath, size: 48), for: \.font, range: huge..<huge + 4)
+        let manager = LayoutManager(fontCollection: Fixtures.fonts, defaultFont: Fixtures.font)
+        storage.addLayoutManager(manager)
+        let container = TextContainer(size: Size(width: 400, height: 400))
+        // An exclusion whose top sits just under a 12 pt line but inside a 48 pt one.
+        container.exclusionPaths = [BezierPath(rect: Rect(x: 0, y: 20, width: 200, height: 40))]
+        manager.addTextContainer(container)
+        let snapshot = manager.snapshot()
+        #expect(snapshot.invariantViolations(text: Array(text.unicodeScalars), leftToRightOnly: true) == [])
+        let line = try #require(snapshot.allLines.first)
+        #expect(line.rect.height > 40)
+        #expect(line.fragments.allSatisfy { $0.rect.minX >= 200 })
+    }
+}

@@ -20,8 +20,9 @@ public final class LayoutManager: TextStorageObserver {
     /// Where fonts come from.
     public let fontCollection: FontCollection
 
-    /// The storage laid out (set by ``TextStorage/addLayoutManager(_:)``).
-    public internal(set) weak var textStorage: TextStorage? {
+    /// The storage laid out (set by ``TextStorage/addLayoutManager(_:)``); the layout manager
+    /// keeps it alive.
+    public internal(set) var textStorage: TextStorage? {
         didSet { invalidateAll() }
     }
 

@@ -52,9 +52,11 @@ public final class TextStorage {
     /// The text as Unicode scalars.
     public private(set) var scalars: [Unicode.Scalar]
 
-    /// The layout managers told about edits, in the order they were added. The storage keeps
-    /// them alive (as in Text Kit); a layout manager refers back to its storage weakly.
-    public private(set) var layoutManagers: [LayoutManager] = []
+    /// The layout managers told about edits, in the order they were added.
+    ///
+    /// Unlike Text Kit, a layout manager keeps its storage alive and the storage refers to its
+    /// layout managers weakly, so holding the layout manager is enough.
+    public var layoutManagers: [LayoutManager] { observers.compactMap { $0.object as? LayoutManager } }
 
     /// Starts a batch of edits; batches nest.
     public func beginEditing() { editingDepth += 1 }
@@ -134,14 +136,12 @@ public final class TextStorage {
     public func addLayoutManager(_ layoutManager: LayoutManager) {
         layoutManager.textStorage?.removeLayoutManager(layoutManager)
         addObserver(layoutManager)
-        layoutManagers.append(layoutManager)
         layoutManager.textStorage = self
     }
 
     /// Detaches a layout manager.
     public func removeLayoutManager(_ layoutManager: LayoutManager) {
         removeObserver(layoutManager)
-        layoutManagers.removeAll { $0 === layoutManager }
         if layoutManager.textStorage === self { layoutManager.textStorage = nil }
     }
 
