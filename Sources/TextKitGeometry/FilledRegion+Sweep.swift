@@ -100,12 +100,13 @@ struct BandSweep {
                 kept.append(edge)
             }
         }
+        var added: [Int] = []
         while nextEdge < edges.count && tops[nextEdge] <= y {
-            kept.append(nextEdge)
+            added.append(nextEdge)
             nextEdge += 1
         }
         order = kept
-        sortOrder(at: y)
+        reorder(at: y, adding: added)
         windingAfter = Array(repeating: 0, count: order.count)
         var winding = 0
         for (i, edge) in order.enumerated() {
@@ -119,10 +120,12 @@ struct BandSweep {
         crossings.removeAll()
     }
 
-    /// Insertion sort by (x at y, slope): the previous order is nearly right, so this is
-    /// O(k + moves).
-    private mutating func sortOrder(at y: Double) {
+    /// Puts `order` plus `added` in (x at y, slope) order. The previous order is nearly right
+    /// (only ties at y can be out of place), so it is insertion-sorted, in O(k + moves); the
+    /// added edges are sorted and merged in.
+    private mutating func reorder(at y: Double, adding added: [Int]) {
         for edge in order { keys[edge] = edges[edge].x(at: y) }
+        for edge in added { keys[edge] = edges[edge].x(at: y) }
         for i in order.indices.dropFirst() {
             let edge = order[i]
             var j = i
@@ -132,6 +135,21 @@ struct BandSweep {
             }
             order[j] = edge
         }
+        guard !added.isEmpty else { return }
+        let incoming = added.sorted { precedes($0, $1) }
+        var merged: [Int] = []
+        merged.reserveCapacity(order.count + incoming.count)
+        var i = 0, j = 0
+        while i < order.count || j < incoming.count {
+            if j == incoming.count || (i < order.count && !precedes(incoming[j], order[i])) {
+                merged.append(order[i])
+                i += 1
+            } else {
+                merged.append(incoming[j])
+                j += 1
+            }
+        }
+        order = merged
     }
 
     @inline(__always)
