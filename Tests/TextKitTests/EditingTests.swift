@@ -93,7 +93,9 @@ struct EditingTests {
         storage.setValue(style, for: \.paragraphStyle, range: 22..<30)
         let after = manager.snapshot()
         #expect(manager.statistics.paragraphsShaped == 0)
-        #expect(manager.statistics.paragraphsLaidOut == 3)  // the second paragraph and the two after it
+        // Only the restyled paragraph: the next one still starts where it did, so the layout
+        // re-synchronizes and reuses the lines after it.
+        #expect(manager.statistics.paragraphsLaidOut == 1)
         #expect(after == fresh(storage))
     }
 
@@ -102,8 +104,42 @@ struct EditingTests {
         storage.replaceCharacters(in: 30..<30, with: "inserted words ")
         let after = manager.snapshot()
         #expect(manager.statistics.paragraphsShaped == 1)
+        #expect(manager.statistics.paragraphsLaidOut == 1)
+        #expect(after == fresh(storage))
+    }
+
+    @Test func anEditThatAddsALineMovesTheParagraphsAfterIt() {
+        let (storage, manager) = prepared()
+        storage.replaceCharacters(in: 30..<30, with: String(repeating: "more words ", count: 12))
+        let after = manager.snapshot()
+        #expect(manager.statistics.paragraphsShaped == 1)
         #expect(manager.statistics.paragraphsLaidOut == 3)
         #expect(after == fresh(storage))
+    }
+
+    @Test func anExclusionChangeReLaysOutOnlyTheLinesItMeets() throws {
+        let text = try Fixtures.text("prose.txt")
+        let (storage, manager) = Fixtures.layout(text)
+        _ = manager.layOutPages(PageSetup(), count: .fixed(1))
+        let total = manager.snapshot().allLines.count
+        manager.resetStatistics()
+        let container = manager.textContainers[0]
+        let lines = manager.snapshot().allLines
+        let bottom = try #require(lines.last).rect.minY
+        container.exclusionPaths = [BezierPath(ovalIn: Rect(x: 100, y: bottom - 30, width: 80, height: 60))]
+        let snapshot = manager.snapshot()
+        #expect(manager.statistics.linesLaidOut > 0)
+        #expect(manager.statistics.linesLaidOut < total / 2)
+        #expect(manager.statistics.paragraphsShaped == 0)
+        #expect(snapshot.invariantViolations(text: Array(text.unicodeScalars), leftToRightOnly: true) == [])
+        // Same as laying the text out from scratch around the same shape.
+        let fresh = LayoutManager(fontCollection: Fixtures.fonts, defaultFont: Fixtures.font)
+        TextStorage(string: storage.string, attributes: Fixtures.attributes()).addLayoutManager(fresh)
+        let freshContainer = TextContainer(size: container.size)
+        freshContainer.lineFragmentPadding = container.lineFragmentPadding
+        freshContainer.exclusionPaths = container.exclusionPaths
+        fresh.addTextContainer(freshContainer)
+        #expect(firstDifference(snapshot.allLines, fresh.snapshot().allLines) == nil)
     }
 
     @Test func fontEditReshapesOnlyTouchedParagraphs() {

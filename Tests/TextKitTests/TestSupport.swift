@@ -50,3 +50,17 @@ extension LayoutSnapshot {
     /// All lines in order.
     var allLines: [LineLayout] { containers.flatMap(\.lines) }
 }
+
+/// A short description of where two line lists first differ (nil when equal), so a failing
+/// comparison does not print whole layouts.
+func firstDifference(_ a: [LineLayout], _ b: [LineLayout]) -> String? {
+    for index in 0..<max(a.count, b.count) {
+        guard index < a.count, index < b.count else { return "line counts differ: \(a.count) vs \(b.count)" }
+        if a[index] != b[index] {
+            let x = a[index], y = b[index]
+            return "line \(index): rect \(x.rect) vs \(y.rect), range \(x.characterRange) vs \(y.characterRange), "
+                + "fragments \(x.fragments.map { ($0.rect, $0.characterRange) }) vs \(y.fragments.map { ($0.rect, $0.characterRange) })"
+        }
+    }
+    return nil
+}

@@ -1,0 +1,117 @@
+extension LayoutManager {
+    /// Receives the storage's edits and invalidates what they require.
+    ///
+    /// Paragraphs are split again and matched with the old ones: a paragraph outside the edited
+    /// range keeps its shaping and its lines (they are reused if it still starts where it did);
+    /// a touched paragraph keeps its shaping unless characters or shaping attributes changed, and
+    /// keeps its lines only for a paint-only change.
+    public func textStorage(_ storage: TextStorage, didProcess edit: TextEdit) {
+        guard paragraphsSplit else { return }
+        let old = paragraphs
+        let newRanges = Self.splitParagraphs(storage.scalars)
+        var byStart: [Int: Int] = [:]
+        for (index, state) in old.enumerated() { byStart[state.range.lowerBound] = index }
+        let editStart = edit.range.lowerBound, editEnd = edit.range.upperBound
+        let delta = edit.changeInLength
+        var states: [ParagraphState] = []
+        states.reserveCapacity(newRanges.count)
+        for range in newRanges {
+            var state = ParagraphState(range: range)
+            let touched = range.upperBound > editStart && range.lowerBound < editEnd
+                || (range.isEmpty && range.lowerBound == editStart)
+            let before = range.upperBound <= editStart && !touched
+            let oldStart = before ? range.lowerBound : range.lowerBound - delta
+            if let oldIndex = byStart[oldStart], old[oldIndex].range.count == range.count,
+               !(touched && edit.mask.contains(.characters)) {
+                state = old[oldIndex]
+                state.range = range
+                if touched && edit.attributeChanges.contains(.shaping) { state.cache = nil }
+                if touched && !edit.attributeChanges.isSubset(of: .paint) { state.validLines = 0 }
+            }
+            states.append(state)
+        }
+        paragraphs = states
+        needsLayout = true
+    }
+
+    // MARK: - Internals
+
+    /// Geometry of a container when it was last laid out, to find what a change touched.
+    struct ContainerRecord {
+        var size: Size
+        var insets: EdgeInsets
+        var padding: Double
+        var minimumFragmentWidth: Double?
+        var exclusionPaths: [BezierPath]
+    }
+
+    func record(_ container: TextContainer) -> ContainerRecord {
+        ContainerRecord(size: container.size, insets: container.insets, padding: container.lineFragmentPadding,
+                        minimumFragmentWidth: container.minimumFragmentWidth,
+                        exclusionPaths: container.exclusionPaths)
+    }
+
+    /// The y range a change of `container` affects, or nil for the whole container.
+    func changedBand(of container: TextContainer, index: Int) -> ClosedRange<Double>? {
+        let id = ObjectIdentifier(container)
+        defer { containerRecords[id] = record(container) }
+        guard let old = containerRecords[id] else { return nil }
+        let new = record(container)
+        guard old.size == new.size, old.insets == new.insets, old.padding == new.padding,
+              old.minimumFragmentWidth == new.minimumFragmentWidth else { return nil }
+        // Only exclusions changed: the paths added or removed bound the change.
+        var changed: Rect?
+        for path in old.exclusionPaths where !new.exclusionPaths.contains(path) {
+            changed = changed.map { $0.union(path.bounds) } ?? path.bounds
+        }
+        for path in new.exclusionPaths where !old.exclusionPaths.contains(path) {
+            changed = changed.map { $0.union(path.bounds) } ?? path.bounds
+        }
+        guard let changed else { return 0...0 }
+        return changed.minY...changed.maxY
+    }
+
+    func invalidateAll() {
+        paragraphs = []
+        paragraphsSplit = false
+        needsLayout = true
+        containerRecords = [:]
+    }
+
+    /// Invalidates the lines of container `index` (and after) whose searched band meets `band`
+    /// (nil: every line of that container), and every paragraph that overflowed.
+    func invalidateLines(inContainer index: Int, band: ClosedRange<Double>?) {
+        if let band, band.isEmpty { return }
+        for p in paragraphs.indices {
+            let state = paragraphs[p]
+            if state.overflow != nil { paragraphs[p].validLines = min(state.validLines, state.lines.count) }
+            guard state.startCursor != nil else { continue }
+            if let first = state.lines.firstIndex(where: { placed in
+                guard placed.container >= index else { return false }
+                guard placed.container == index, let band else { return true }
+                let top = placed.searchStart.container == index ? placed.searchStart.y : placed.line.rect.minY
+                return band.upperBound > top && band.lowerBound < placed.line.rect.maxY
+            }) {
+                paragraphs[p].validLines = min(state.validLines, first)
+            } else if state.lines.isEmpty, state.startCursor.map({ $0.container >= index }) == true {
+                paragraphs[p].validLines = 0
+                paragraphs[p].startCursor = nil
+            }
+        }
+        needsLayout = true
+    }
+
+    /// After containers were inserted or removed at `index`: lines in later containers now
+    /// belong to other containers.
+    func invalidate(fromContainer index: Int) {
+        containerRecords = containerRecords.filter { key, _ in textContainers.contains { ObjectIdentifier($0) == key } }
+        for p in paragraphs.indices {
+            let state = paragraphs[p]
+            if let first = state.lines.firstIndex(where: { $0.container >= index || $0.searchStart.container >= index }) {
+                paragraphs[p].validLines = min(state.validLines, first)
+            }
+            if let start = state.startCursor, start.container >= index { paragraphs[p].startCursor = nil }
+        }
+        needsLayout = true
+    }
+}
