@@ -67,7 +67,7 @@ struct Itemizer {
             let script = scripts[cluster.lowerBound]
             let rtl = levels[cluster.lowerBound] & 1 == 1
             if var last = items.last, last.font === font, last.script == script, last.rightToLeft == rtl,
-               last.attributes == attrs, levels[last.range.lowerBound] == levels[cluster.lowerBound] {
+               last.attributes.shapesLike(attrs), levels[last.range.lowerBound] == levels[cluster.lowerBound] {
                 last.range = last.range.lowerBound..<cluster.upperBound
                 items[items.count - 1] = last
             } else {

@@ -31,8 +31,8 @@ struct LineAssembler {
     private func place(_ range: Range<Int>, in span: Span, band: Rect, baseline: Double, justify: Bool) -> LineFragment {
         let rightToLeft = paragraph.bidi.paragraphLevel == 1
         let contentEnd = paragraph.trimmingTrailingWhitespace(range.lowerBound, range.upperBound)
-        let contentWidth = paragraph.width(range.lowerBound..<contentEnd)
-        let hanging = paragraph.width(contentEnd..<range.upperBound)
+        let contentWidth = paragraph.fittingWidth(range, contentEnd: contentEnd)
+        let hanging = paragraph.fittingWidth(range, contentEnd: range.upperBound) - contentWidth
         let left = span.minX + padding, right = span.maxX - padding
         let available = right - left
 
@@ -55,7 +55,8 @@ struct LineAssembler {
 
         var glyphs: [PositionedGlyph] = []
         for visual in paragraph.bidi.visualRuns(range) {
-            for piece in pieces(of: visual.range, rightToLeft: visual.rightToLeft) {
+            let pieces = paragraph.pieces(visual.range)
+            for piece in visual.rightToLeft ? pieces.reversed() : pieces {
                 let run = piece.run
                 let indices = run.glyphRange(for: piece.range)
                 let ordered: [Int] = visual.rightToLeft ? indices.reversed() : Array(indices)
@@ -80,31 +81,5 @@ struct LineAssembler {
         let usedMinX = contentStart - padding
         let used = Rect(x: usedMinX, y: band.minY, width: lineWidth + 2 * padding, height: band.height)
         return LineFragment(rect: rect, usedRect: used, characterRange: characterRange(range), glyphs: glyphs)
-    }
-
-    /// The shaped runs covering `range`, clipped, in visual order; a run cut where HarfBuzz says
-    /// cutting changes the glyphs is shaped again for the piece.
-    private func pieces(of range: Range<Int>, rightToLeft: Bool) -> [(run: ShapedRun, range: Range<Int>)] {
-        var out: [(run: ShapedRun, range: Range<Int>)] = []
-        var index = paragraph.runIndex(containing: range.lowerBound)
-        while index < paragraph.runs.count, paragraph.runs[index].range.lowerBound < range.upperBound {
-            let run = paragraph.runs[index]
-            let clipped = run.range.clamped(to: range)
-            index += 1
-            guard !clipped.isEmpty else { continue }
-            let cutStart = clipped.lowerBound > run.range.lowerBound && run.isUnsafeToCut(at: clipped.lowerBound)
-            let cutEnd = clipped.upperBound < run.range.upperBound && run.isUnsafeToCut(at: clipped.upperBound)
-            out.append((cutStart || cutEnd ? reshape(run, clipped) : run, clipped))
-        }
-        return rightToLeft ? out.reversed() : out
-    }
-
-    private func reshape(_ run: ShapedRun, _ range: Range<Int>) -> ShapedRun {
-        let shaped = paragraph.utf16.withUnsafeBufferPointer { text in
-            run.font.shaper.shape(text, range: range, rightToLeft: run.rightToLeft, script: run.script,
-                                  language: run.language, features: run.features)
-        }
-        return ShapedRun(range: range, font: run.font, pointSize: run.pointSize, rightToLeft: run.rightToLeft,
-                         script: run.script, language: run.language, features: run.features, shaped: shaped)
     }
 }

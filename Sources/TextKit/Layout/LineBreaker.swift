@@ -125,20 +125,26 @@ struct LineBreaker {
         var fragments: [(span: Span, range: Range<Int>)] = []
         for span in rightToLeft ? spans.reversed() : spans where current < count {
             let available = span.width - 2 * padding
-            var best: Int?
+            var candidates: [Int] = []
             var mandatory = false
             var index = firstBreak(after: current)
             while index < paragraph.breaks.count {
                 let opportunity = paragraph.breaks[index]
                 let end = paragraph.trimmingTrailingWhitespace(current, opportunity.offset)
                 guard paragraph.width(current..<end) <= available + 1e-9 else { break }
-                best = opportunity.offset
+                candidates.append(opportunity.offset)
                 if opportunity.isMandatory {
                     mandatory = true
                     break
                 }
                 index += 1
             }
+            // Prefix sums are exact unless a cut reshapes glyphs: check the chosen end, back off.
+            while let last = candidates.last, !fits(current..<last, available) {
+                candidates.removeLast()
+                mandatory = false
+            }
+            var best = candidates.last
             if best == nil, index < paragraph.breaks.count {
                 let wordEnd = paragraph.trimmingTrailingWhitespace(current, paragraph.breaks[index].offset)
                 if paragraph.width(current..<wordEnd) > maxWidth + 1e-9 {
@@ -176,7 +182,17 @@ struct LineBreaker {
             best = graphemes[index]
             index += 1
         }
+        while best > start, !fits(start..<best, available) {
+            best = graphemes[graphemes.lastIndex { $0 < best }!]
+        }
         return .some(best)
+    }
+
+    /// Whether the text of `range`, cut and shaped as the line would show it, fits `available`
+    /// (trailing white space hangs).
+    private func fits(_ range: Range<Int>, _ available: Double) -> Bool {
+        let contentEnd = paragraph.trimmingTrailingWhitespace(range.lowerBound, range.upperBound)
+        return paragraph.fittingWidth(range, contentEnd: contentEnd) <= available + 1e-9
     }
 
     private func firstBreak(after offset: Int) -> Int {

@@ -118,4 +118,51 @@ final class Paragraph {
         }
         return low
     }
+
+    /// The shaped runs covering `range`, clipped to it, in logical order. A run cut where HarfBuzz
+    /// says cutting changes the glyphs (unsafe to break, or inside a cluster) is shaped again for
+    /// its piece, so a line never shows glyphs formed with text on another line.
+    func pieces(_ range: Range<Int>) -> [(run: ShapedRun, range: Range<Int>)] {
+        var out: [(run: ShapedRun, range: Range<Int>)] = []
+        var index = runIndex(containing: range.lowerBound)
+        while index < runs.count, runs[index].range.lowerBound < range.upperBound {
+            let run = runs[index]
+            let clipped = run.range.clamped(to: range)
+            index += 1
+            guard !clipped.isEmpty else { continue }
+            out.append((needsReshape(run, clipped) ? reshape(run, clipped) : run, clipped))
+        }
+        return out
+    }
+
+    /// The advance of the glyphs of `range` (cut as ``pieces(_:)`` cuts it) whose characters lie
+    /// before `contentEnd`: the width a line ending at `range.upperBound` needs for its content.
+    func fittingWidth(_ range: Range<Int>, contentEnd: Int) -> Double {
+        let first = runIndex(containing: range.lowerBound)
+        let safeStart = first >= runs.count || !needsReshape(runs[first], runs[first].range.clamped(to: range))
+        let last = runIndex(containing: max(range.lowerBound, range.upperBound - 1))
+        let safeEnd = last >= runs.count || !needsReshape(runs[last], runs[last].range.clamped(to: range))
+        if safeStart && safeEnd { return width(range.lowerBound..<contentEnd) }
+        var total = 0.0
+        for (run, clipped) in pieces(range) {
+            for g in run.glyphRange(for: clipped) where Int(run.clusters[g]) < contentEnd {
+                total += Double(run.advances[g]) * run.scale
+            }
+        }
+        return total
+    }
+
+    private func needsReshape(_ run: ShapedRun, _ clipped: Range<Int>) -> Bool {
+        clipped.lowerBound > run.range.lowerBound && run.isUnsafeToCut(at: clipped.lowerBound)
+            || clipped.upperBound < run.range.upperBound && run.isUnsafeToCut(at: clipped.upperBound)
+    }
+
+    private func reshape(_ run: ShapedRun, _ range: Range<Int>) -> ShapedRun {
+        let shaped = utf16.withUnsafeBufferPointer { text in
+            run.font.shaper.shape(text, range: range, rightToLeft: run.rightToLeft, script: run.script,
+                                  language: run.language, features: run.features)
+        }
+        return ShapedRun(range: range, font: run.font, pointSize: run.pointSize, rightToLeft: run.rightToLeft,
+                         script: run.script, language: run.language, features: run.features, shaped: shaped)
+    }
 }

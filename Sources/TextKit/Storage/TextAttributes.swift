@@ -79,6 +79,12 @@ public struct TextAttributes: Hashable, Sendable, Codable {
         self.paragraphStyle = paragraphStyle
     }
 
+    /// Whether `self` and `other` shape text the same way (same font, language and features):
+    /// runs that differ only in paint or paragraph attributes are shaped together.
+    public func shapesLike(_ other: TextAttributes) -> Bool {
+        font == other.font && language == other.language && features == other.features
+    }
+
     /// Which classes of attribute differ between `self` and `other`.
     public func changes(comparedTo other: TextAttributes) -> AttributeChange {
         var change: AttributeChange = []

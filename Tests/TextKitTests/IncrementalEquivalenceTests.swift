@@ -1,0 +1,132 @@
+import Testing
+import TextKit
+
+/// A seeded SplitMix64 generator, so every run explores the same sequence.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Any sequence of edits, attribute changes and container changes followed by a query gives
+/// exactly what a fresh full layout of the same storage and containers gives.
+@Suite("Incremental equals full layout")
+struct IncrementalEquivalenceTests {
+    static let words = ["a", "word", "longer", "typesetting", "of", "the", "office", "flows", "around", "x",
+                        "\n", "\n\n", " ", "supercalifragilistic", "é", "fi"]
+
+    /// A fresh manager laying out a copy of `storage` into copies of `containers`.
+    func freshLayout(_ storage: TextStorage, _ containers: [TextContainer]) -> LayoutSnapshot {
+        let copy = TextStorage(string: storage.string, attributes: Fixtures.attributes())
+        storage.enumerateAttributes(in: 0..<storage.length) { attributes, range in
+            copy.setAttributes(attributes, range: range)
+        }
+        let manager = LayoutManager(fontCollection: Fixtures.fonts, defaultFont: Fixtures.font)
+        copy.addLayoutManager(manager)
+        for container in containers {
+            let twin = TextContainer(size: container.size, insets: container.insets)
+            twin.lineFragmentPadding = container.lineFragmentPadding
+            twin.exclusionPaths = container.exclusionPaths
+            manager.addTextContainer(twin)
+        }
+        return manager.snapshot()
+    }
+
+    func randomContainer(_ rng: inout SplitMix64) -> TextContainer {
+        let container = TextContainer(size: Size(width: Double(Int.random(in: 80...260, using: &rng)),
+                                                 height: Double(Int.random(in: 30...160, using: &rng))))
+        container.lineFragmentPadding = Double(Int.random(in: 0...4, using: &rng))
+        return container
+    }
+
+    func randomExclusion(_ rng: inout SplitMix64, in container: TextContainer) -> BezierPath {
+        let w = Double.random(in: 10...80, using: &rng), h = Double.random(in: 10...60, using: &rng)
+        let x = Double.random(in: -20...container.size.width, using: &rng)
+        let y = Double.random(in: -20...container.size.height, using: &rng)
+        let rect = Rect(x: x, y: y, width: w, height: h)
+        return Bool.random(using: &rng) ? BezierPath(ovalIn: rect) : BezierPath(rect: rect)
+    }
+
+    @Test(arguments: [1, 2, 3, 4])
+    func randomEditsMatchAFreshLayout(seed: UInt64) {
+        var rng = SplitMix64(state: seed)
+        let storage = TextStorage(string: "Start with some words.\nAnd a second paragraph.", attributes: Fixtures.attributes())
+        let manager = LayoutManager(fontCollection: Fixtures.fonts, defaultFont: Fixtures.font)
+        storage.addLayoutManager(manager)
+        for _ in 0..<3 { manager.addTextContainer(randomContainer(&rng)) }
+        for step in 0..<400 {
+            let length = storage.length
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0...3:
+                let at = Int.random(in: 0...length, using: &rng)
+                let text = (0..<Int.random(in: 1...4, using: &rng)).map { _ in Self.words.randomElement(using: &rng)! }
+                    .joined(separator: " ")
+                storage.replaceCharacters(in: at..<at, with: text)
+            case 4:
+                guard length > 0 else { continue }
+                let start = Int.random(in: 0..<length, using: &rng)
+                let end = min(length, start + Int.random(in: 1...12, using: &rng))
+                storage.replaceCharacters(in: start..<end, with: "")
+            case 5:
+                guard length > 0 else { continue }
+                let start = Int.random(in: 0..<length, using: &rng)
+                let range = start..<min(length, start + Int.random(in: 1...20, using: &rng))
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0: storage.setValue(Color(red: 1, green: 0, blue: 0), for: \.foregroundColor, range: range)
+                case 1: storage.setValue(FontDescriptor(filePath: Fixtures.fontPath, size: Double.random(in: 6...20, using: &rng)),
+                                         for: \.font, range: range)
+                default:
+                    var style = ParagraphStyle()
+                    style.alignment = TextAlignment.allCases.randomElement(using: &rng)!
+                    style.lineSpacing = Double(Int.random(in: 0...3, using: &rng))
+                    style.paragraphSpacingBefore = Double(Int.random(in: 0...4, using: &rng))
+                    storage.setValue(style, for: \.paragraphStyle, range: range)
+                }
+            case 6, 7:
+                let container = manager.textContainers.randomElement(using: &rng)!
+                if Bool.random(using: &rng) || container.exclusionPaths.isEmpty {
+                    container.exclusionPaths.append(randomExclusion(&rng, in: container))
+                } else {
+                    container.exclusionPaths.removeFirst()
+                }
+            case 8:
+                let container = manager.textContainers.randomElement(using: &rng)!
+                container.size = Size(width: container.size.width + Double(Int.random(in: -20...20, using: &rng)),
+                                      height: max(20, container.size.height + Double(Int.random(in: -20...20, using: &rng))))
+            default:
+                if manager.textContainers.count > 1, Bool.random(using: &rng) {
+                    manager.removeTextContainer(at: Int.random(in: 0..<manager.textContainers.count, using: &rng))
+                } else {
+                    manager.insertTextContainer(randomContainer(&rng),
+                                                at: Int.random(in: 0...manager.textContainers.count, using: &rng))
+                }
+            }
+            // Query only sometimes, so several changes pile up between layouts.
+            if Int.random(in: 0..<3, using: &rng) == 0 || step == 399 {
+                let incremental = manager.snapshot()
+                let fresh = freshLayout(storage, manager.textContainers)
+                let difference = firstDifference(incremental.allLines, fresh.allLines)
+                #expect(difference == nil, "seed \(seed) step \(step)")
+                #expect(incremental.overflowRange == fresh.overflowRange, "seed \(seed) step \(step)")
+                let violations = incremental.invariantViolations(text: storage.scalars)
+                #expect(violations.isEmpty, "seed \(seed) step \(step)")
+                if !violations.isEmpty {
+                    for line in incremental.allLines {
+                        for fragment in line.fragments where fragment.glyphs.contains(where: { violations.first!.contains("character \($0.characterIndex) ") }) {
+                            let text = String(String.UnicodeScalarView(storage.scalars[fragment.characterRange]))
+                            print("DEBUG fragment", fragment.rect, fragment.usedRect, "text:", text.debugDescription)
+                            for g in fragment.glyphs { print("DEBUG  ", g.glyphID, g.position.x, g.advance, g.characterIndex) }
+                        }
+                    }
+                    return
+                }
+                if difference != nil { return }
+            }
+        }
+    }
+}
