@@ -163,7 +163,12 @@ public final class LayoutManager: TextStorageObserver {
 
     var paragraphs: [ParagraphState] = []
     var paragraphsSplit = false
-    var needsLayout = true
+    /// Set whenever something must be laid out again; clears the cached snapshot and query index.
+    var needsLayout = true {
+        didSet { if needsLayout { cachedQueries = nil } }
+    }
+    /// The snapshot and lookup tables queries use, built on the first query after a layout.
+    var cachedQueries: QueryIndex?
     var overflowStart: Int?
     var fontTable: [UsedFont] = []
     var fontIndices: [UsedFont: Int] = [:]

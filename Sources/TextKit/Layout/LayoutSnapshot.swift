@@ -25,6 +25,8 @@ public struct PositionedGlyph: Hashable, Sendable {
     /// The Unicode scalar offset of the character the glyph comes from (the first one of its
     /// cluster).
     public var characterIndex: Int
+    /// Whether the glyph belongs to a right-to-left run (its cluster's leading edge is on the right).
+    public var isRightToLeft = false
 }
 
 /// A piece of a line that lies in one free span (Text Kit's line fragment).

@@ -72,7 +72,8 @@ struct LineAssembler {
                         glyphID: run.glyphs[g], fontIndex: font,
                         position: Point(x: pen + Double(run.offsetsX[g]) * run.scale,
                                         y: baseline - Double(run.offsetsY[g]) * run.scale),
-                        advance: advance, characterIndex: Int(paragraph.scalarOffsets[cluster])))
+                        advance: advance, characterIndex: Int(paragraph.scalarOffsets[cluster]),
+                        isRightToLeft: visual.rightToLeft))
                     pen += advance
                 }
             }

@@ -1,0 +1,139 @@
+/// A caret: where an insertion point is drawn.
+public struct CaretRect: Hashable, Sendable {
+    /// The container's index in the chain.
+    public var containerIndex: Int
+    /// A zero-width rectangle the height of the line, in container coordinates.
+    public var rect: Rect
+    /// False for the secondary caret of a split caret at a bidi boundary (the one drawn for the
+    /// character before the index).
+    public var isPrimary: Bool
+}
+
+/// A rectangle in one container.
+public struct ContainerRect: Hashable, Sendable {
+    /// The container's index in the chain.
+    public var containerIndex: Int
+    /// The rectangle, in container coordinates.
+    public var rect: Rect
+}
+
+/// One line fragment as ``LayoutManager/enumerateLineFragments(_:)`` reports it.
+public struct LineFragmentInfo: Hashable, Sendable {
+    /// The container's index in the chain.
+    public var containerIndex: Int
+    /// The fragment's rectangle (its free span, the line's height).
+    public var rect: Rect
+    /// The part of ``rect`` the glyphs use.
+    public var usedRect: Rect
+    /// The fragment's glyphs, as indices in the layout's glyph sequence.
+    public var glyphRange: Range<Int>
+    /// The fragment's characters.
+    public var characterRange: Range<Int>
+}
+
+/// Lookup tables over a snapshot, for queries: glyphs flattened in layout order (containers,
+/// lines, fragments, then left to right), and each fragment's clusters with their boxes.
+///
+/// Built on the first query after a layout; dropped when anything must be laid out again.
+struct QueryIndex {
+    struct Fragment {
+        var container: Int
+        var line: Int
+        var rect: Rect
+        var usedRect: Rect
+        var lineRect: Rect
+        var glyphs: Range<Int>
+        var characters: Range<Int>
+        /// Clusters left to right: characters, box and direction.
+        var clusters: [Cluster]
+    }
+
+    struct Cluster {
+        var characters: Range<Int>
+        var minX: Double
+        var maxX: Double
+        var rightToLeft: Bool
+    }
+
+    let snapshot: LayoutSnapshot
+    var glyphs: [PositionedGlyph] = []
+    var glyphContainer: [Int32] = []
+    var glyphFragment: [Int32] = []
+    var fragments: [Fragment] = []
+    /// Fragment indices sorted by their first character, for character lookups.
+    var byCharacter: [Int] = []
+
+    init(snapshot: LayoutSnapshot) {
+        self.snapshot = snapshot
+        for container in snapshot.containers {
+            for (lineIndex, line) in container.lines.enumerated() {
+                for fragment in line.fragments {
+                    let start = glyphs.count
+                    let fragmentIndex = Int32(fragments.count)
+                    for glyph in fragment.glyphs {
+                        glyphs.append(glyph)
+                        glyphContainer.append(Int32(container.index))
+                        glyphFragment.append(fragmentIndex)
+                    }
+                    fragments.append(Fragment(
+                        container: container.index, line: lineIndex, rect: fragment.rect, usedRect: fragment.usedRect,
+                        lineRect: line.rect, glyphs: start..<glyphs.count, characters: fragment.characterRange,
+                        clusters: Self.clusters(of: fragment)))
+                }
+            }
+        }
+        byCharacter = fragments.indices.sorted { fragments[$0].characters.lowerBound < fragments[$1].characters.lowerBound }
+    }
+
+    /// Groups a fragment's glyphs into clusters (glyphs of one character index are adjacent in
+    /// visual order); a cluster's characters run to the next cluster's first character.
+    static func clusters(of fragment: LineFragment) -> [Cluster] {
+        var clusters: [Cluster] = []
+        for glyph in fragment.glyphs {
+            let right = glyph.position.x + glyph.advance
+            if var last = clusters.last, last.characters.lowerBound == glyph.characterIndex {
+                last.minX = min(last.minX, glyph.position.x)
+                last.maxX = max(last.maxX, right)
+                clusters[clusters.count - 1] = last
+            } else {
+                clusters.append(Cluster(characters: glyph.characterIndex..<glyph.characterIndex + 1,
+                                        minX: glyph.position.x, maxX: right, rightToLeft: glyph.isRightToLeft))
+            }
+        }
+        let starts = clusters.map(\.characters.lowerBound).sorted()
+        for index in clusters.indices {
+            let start = clusters[index].characters.lowerBound
+            var low = 0, high = starts.count
+            while low < high {
+                let mid = (low + high) / 2
+                if starts[mid] <= start { low = mid + 1 } else { high = mid }
+            }
+            let end = low < starts.count ? starts[low] : fragment.characterRange.upperBound
+            clusters[index].characters = start..<max(start + 1, end)
+        }
+        return clusters
+    }
+
+    /// The fragment holding character `index`, if any.
+    func fragment(containing index: Int) -> Int? {
+        var low = 0, high = byCharacter.count
+        while low < high {
+            let mid = (low + high) / 2
+            if fragments[byCharacter[mid]].characters.lowerBound <= index { low = mid + 1 } else { high = mid }
+        }
+        guard low > 0 else { return nil }
+        let candidate = byCharacter[low - 1]
+        return fragments[candidate].characters.contains(index) ? candidate : nil
+    }
+
+    /// The x of an insertion point before character `index` inside `cluster`: its leading edge,
+    /// or a share of its width for an index inside a ligature.
+    static func caretX(_ cluster: Cluster, before index: Int) -> Double {
+        let share = Double(index - cluster.characters.lowerBound) / Double(cluster.characters.count)
+        let width = cluster.maxX - cluster.minX
+        return cluster.rightToLeft ? cluster.maxX - share * width : cluster.minX + share * width
+    }
+
+    /// The x of the trailing edge of `cluster`.
+    static func trailingX(_ cluster: Cluster) -> Double { cluster.rightToLeft ? cluster.minX : cluster.maxX }
+}
