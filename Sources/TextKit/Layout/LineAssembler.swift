@@ -71,7 +71,7 @@ struct LineAssembler {
                     glyphs.append(PositionedGlyph(
                         glyphID: run.glyphs[g], fontIndex: font,
                         position: Point(x: pen + Double(run.offsetsX[g]) * run.scale,
-                                        y: baseline - Double(run.offsetsY[g]) * run.scale),
+                                        y: baseline - Double(run.offsetsY[g]) * run.scale - run.style.baselineOffset),
                         advance: advance, characterIndex: Int(paragraph.scalarOffsets[cluster]),
                         isRightToLeft: visual.rightToLeft))
                     pen += advance

@@ -10,8 +10,9 @@ struct LineMetrics {
     var natural: Double { ascent + descent + gap }
 
     mutating func include(_ run: ShapedRun) {
-        ascent = max(ascent, Double(run.font.ascender) * run.scale)
-        descent = max(descent, Double(run.font.descender) * run.scale)
+        let raise = run.style.baselineOffset
+        ascent = max(ascent, Double(run.font.ascender) * run.scale + raise)
+        descent = max(descent, Double(run.font.descender) * run.scale - raise)
         gap = max(gap, Double(run.font.lineGap) * run.scale)
     }
 }

@@ -63,15 +63,7 @@ final class Paragraph {
         var runs: [ShapedRun] = []
         runs.reserveCapacity(items.count)
         utf16.withUnsafeBufferPointer { text in
-            for item in items {
-                let shaped = item.font.shaper.shape(
-                    text, range: item.range, rightToLeft: item.rightToLeft, script: item.script,
-                    language: item.attributes.language, features: item.attributes.features)
-                runs.append(ShapedRun(range: item.range, font: item.font, pointSize: item.attributes.font.size,
-                                      rightToLeft: item.rightToLeft, script: item.script,
-                                      language: item.attributes.language, features: item.attributes.features,
-                                      shaped: shaped))
-            }
+            for item in items { runs.append(ShapedRun(text, range: item.range, style: RunStyle(item))) }
         }
         self.runs = runs
 
@@ -158,11 +150,6 @@ final class Paragraph {
     }
 
     private func reshape(_ run: ShapedRun, _ range: Range<Int>) -> ShapedRun {
-        let shaped = utf16.withUnsafeBufferPointer { text in
-            run.font.shaper.shape(text, range: range, rightToLeft: run.rightToLeft, script: run.script,
-                                  language: run.language, features: run.features)
-        }
-        return ShapedRun(range: range, font: run.font, pointSize: run.pointSize, rightToLeft: run.rightToLeft,
-                         script: run.script, language: run.language, features: run.features, shaped: shaped)
+        utf16.withUnsafeBufferPointer { ShapedRun($0, range: range, style: run.style) }
     }
 }

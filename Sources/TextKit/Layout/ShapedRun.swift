@@ -1,3 +1,33 @@
+/// Everything that decides how a run's glyphs are shaped and placed.
+struct RunStyle {
+    var font: Font
+    /// The size glyphs are drawn at (a superscript's is smaller than its attribute's).
+    var pointSize: Double
+    var rightToLeft: Bool
+    /// ISO 15924 code, or nil to let HarfBuzz guess.
+    var script: String?
+    var language: String?
+    var features: [FontFeature]
+    /// Points added after each cluster.
+    var tracking: Double
+    /// Points the glyphs are raised above the baseline.
+    var baselineOffset: Double
+
+    /// The style of an item.
+    init(_ item: Item) {
+        let attributes = item.attributes
+        let superscript = Double(attributes.superscript)
+        font = item.font
+        pointSize = attributes.font.size * (superscript == 0 ? 1 : 0.66)
+        rightToLeft = item.rightToLeft
+        script = item.script
+        language = attributes.language
+        features = attributes.features
+        tracking = attributes.tracking
+        baselineOffset = attributes.baselineOffset + superscript * 0.35 * attributes.font.size
+    }
+}
+
 /// Glyphs of one item (one font, size, script, direction and attribute run), in logical order:
 /// glyph `i` comes from the UTF-16 offset `clusters[i]` of its paragraph, and clusters never
 /// decrease. Advances and offsets are in font units; ``scale`` turns them into points.
@@ -6,14 +36,13 @@
 struct ShapedRun {
     /// UTF-16 range of the paragraph the run covers.
     var range: Range<Int>
-    var font: Font
-    var pointSize: Double
+    /// How the run was shaped (and is shaped again for a piece).
+    var style: RunStyle
     /// Points per font unit.
     var scale: Double
-    var rightToLeft: Bool
-    var script: String?
-    var language: String?
-    var features: [FontFeature]
+    var font: Font { style.font }
+    var pointSize: Double { style.pointSize }
+    var rightToLeft: Bool { style.rightToLeft }
     var glyphs: [UInt32]
     var clusters: [Int32]
     var advances: [Int32]
@@ -21,17 +50,20 @@ struct ShapedRun {
     var offsetsY: [Int32]
     var unsafeToBreak: [Bool]
 
-    /// Builds a run from HarfBuzz output, reversing right-to-left output into logical order.
-    init(range: Range<Int>, font: Font, pointSize: Double, rightToLeft: Bool, script: String?,
-         language: String?, features: [FontFeature], shaped: ShapedGlyphs) {
+    /// Shapes `text[range]` (the rest of `text` is context) in `style`.
+    init(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: RunStyle) {
+        let shaped = style.font.shaper.shape(text, range: range, rightToLeft: style.rightToLeft, script: style.script,
+                                             language: style.language, features: style.features)
+        self.init(range: range, style: style, shaped: shaped)
+    }
+
+    /// Builds a run from HarfBuzz output, reversing right-to-left output into logical order and
+    /// adding the style's tracking after each cluster.
+    init(range: Range<Int>, style: RunStyle, shaped: ShapedGlyphs) {
         self.range = range
-        self.font = font
-        self.pointSize = pointSize
-        self.scale = font.scale(forPointSize: pointSize)
-        self.rightToLeft = rightToLeft
-        self.script = script
-        self.language = language
-        self.features = features
+        self.style = style
+        self.scale = style.font.scale(forPointSize: style.pointSize)
+        let rightToLeft = style.rightToLeft
         if rightToLeft {
             glyphs = shaped.glyphs.reversed(); clusters = shaped.clusters.reversed()
             advances = shaped.advances.reversed(); offsetsX = shaped.offsetsX.reversed()
@@ -39,6 +71,12 @@ struct ShapedRun {
         } else {
             glyphs = shaped.glyphs; clusters = shaped.clusters; advances = shaped.advances
             offsetsX = shaped.offsetsX; offsetsY = shaped.offsetsY; unsafeToBreak = shaped.unsafeToBreak
+        }
+        if style.tracking != 0, !glyphs.isEmpty {
+            let extra = Int32((style.tracking / scale).rounded())
+            for index in glyphs.indices where index + 1 == glyphs.count || clusters[index + 1] != clusters[index] {
+                advances[index] += extra
+            }
         }
     }
 

@@ -12,6 +12,30 @@ public struct Color: Hashable, Sendable, Codable {
     public static let black = Color(red: 0, green: 0, blue: 0)
 }
 
+/// An underline or strikethrough.
+public struct LineDecoration: Hashable, Sendable, Codable {
+    /// The line's pattern.
+    public enum Style: String, Hashable, Sendable, Codable, CaseIterable {
+        /// One thin line.
+        case single
+        /// Two thin lines.
+        case double
+        /// One thick line.
+        case thick
+    }
+
+    /// The pattern.
+    public var style: Style
+    /// The colour (nil: the glyphs' colour).
+    public var color: Color?
+
+    /// Creates a decoration.
+    public init(style: Style = .single, color: Color? = nil) {
+        self.style = style
+        self.color = color
+    }
+}
+
 /// How the lines of a paragraph sit in their line fragments.
 public enum TextAlignment: String, Hashable, Sendable, Codable, CaseIterable {
     /// Flush with the left edge.
@@ -54,8 +78,9 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
 /// The attributes of a run of characters.
 ///
 /// Attributes fall into three classes that decide what an edit invalidates: paint-only
-/// (``foregroundColor``, ``backgroundColor``) redo nothing; shaping (``font``, ``language``,
-/// ``features``) reshape the paragraph; paragraph (``paragraphStyle``) only re-break it.
+/// (``foregroundColor``, ``backgroundColor``, ``underline``, ``strikethrough``, ``link``) redo
+/// nothing; shaping (``font``, ``language``, ``features``, ``tracking``, ``baselineOffset``,
+/// ``superscript``) reshape the paragraph; paragraph (``paragraphStyle``) only re-break it.
 public struct TextAttributes: Hashable, Sendable, Codable {
     /// The font asked for.
     public var font: FontDescriptor = FontDescriptor()
@@ -65,8 +90,22 @@ public struct TextAttributes: Hashable, Sendable, Codable {
     public var backgroundColor: Color?
     /// A BCP 47 language tag for shaping and line breaking (nil: none).
     public var language: String?
-    /// OpenType feature settings (ligatures and kerning are on by default).
+    /// OpenType feature settings (ligatures and kerning are on by default), e.g.
+    /// `FontFeature(tag: "liga", value: 0)`, `"smcp"`, `"tnum"`.
     public var features: [FontFeature] = []
+    /// Extra space after every grapheme cluster, in points (letter-spacing).
+    public var tracking: Double = 0
+    /// Points the glyphs are raised above the baseline (negative lowers them).
+    public var baselineOffset: Double = 0
+    /// 1 for superscript, -1 for subscript, 0 for neither: a smaller size (66%), raised or
+    /// lowered by 35% of the attribute's size.
+    public var superscript: Int = 0
+    /// Underline drawn under the glyphs (paint-only).
+    public var underline: LineDecoration?
+    /// Line drawn through the glyphs (paint-only).
+    public var strikethrough: LineDecoration?
+    /// A link target (paint-only: it never moves glyphs).
+    public var link: String?
     /// The paragraph style; the style of a paragraph's first character applies to all of it.
     public var paragraphStyle: ParagraphStyle = ParagraphStyle()
 
@@ -83,16 +122,16 @@ public struct TextAttributes: Hashable, Sendable, Codable {
     /// runs that differ only in paint or paragraph attributes are shaped together.
     public func shapesLike(_ other: TextAttributes) -> Bool {
         font == other.font && language == other.language && features == other.features
+            && tracking == other.tracking && baselineOffset == other.baselineOffset && superscript == other.superscript
     }
 
     /// Which classes of attribute differ between `self` and `other`.
     public func changes(comparedTo other: TextAttributes) -> AttributeChange {
         var change: AttributeChange = []
-        if font != other.font || language != other.language || features != other.features {
-            change.insert(.shaping)
-        }
+        if !shapesLike(other) { change.insert(.shaping) }
         if paragraphStyle != other.paragraphStyle { change.insert(.paragraph) }
-        if foregroundColor != other.foregroundColor || backgroundColor != other.backgroundColor {
+        if foregroundColor != other.foregroundColor || backgroundColor != other.backgroundColor
+            || underline != other.underline || strikethrough != other.strikethrough || link != other.link {
             change.insert(.paint)
         }
         return change

@@ -24,8 +24,16 @@ public struct TextEdit: Hashable, Sendable {
 
 /// An object told about the edits of a ``TextStorage`` (a ``LayoutManager``, or an editor's own).
 public protocol TextStorageObserver: AnyObject {
+    /// Called once per editing batch, before any observer is told it is done: an editor may still
+    /// change attributes here (for example to highlight syntax); those changes join the batch.
+    func textStorage(_ storage: TextStorage, willProcess edit: TextEdit)
     /// Called once per editing batch, after the storage has changed.
     func textStorage(_ storage: TextStorage, didProcess edit: TextEdit)
+}
+
+extension TextStorageObserver {
+    /// Does nothing.
+    public func textStorage(_ storage: TextStorage, willProcess edit: TextEdit) {}
 }
 
 /// An attributed string that tells its observers what changed (Text Kit's `NSTextStorage`).
@@ -96,17 +104,10 @@ public final class TextStorage {
         if !changes.isEmpty { record(.attributes, range: range, delta: 0, changes: changes) }
     }
 
-    /// Changes one attribute over `range`, keeping the others of each run.
+    /// Changes one attribute over `range`, keeping the others of each run (set an optional one
+    /// to nil to remove it).
     public func setValue<Value>(_ value: Value, for key: WritableKeyPath<TextAttributes, Value>, range: Range<Int>) {
-        var pieces: [(Range<Int>, TextAttributes)] = []
-        runs.enumerate(in: range) { attributes, sub in
-            var changed = attributes
-            changed[keyPath: key] = value
-            pieces.append((sub, changed))
-        }
-        beginEditing()
-        for (sub, attributes) in pieces { setAttributes(attributes, range: sub) }
-        endEditing()
+        modifyAttributes(in: range) { $0[keyPath: key] = value }
     }
 
     /// The attributes at `index` and the range of the run they belong to.
@@ -171,9 +172,16 @@ public final class TextStorage {
     }
 
     private func processEditing() {
+        guard pending != nil else { return }
+        observers.removeAll { $0.object == nil }
+        // Attribute changes made in willProcess join the pending edit.
+        editingDepth += 1
+        for observer in observers {
+            if let edit = pending { observer.object?.textStorage(self, willProcess: edit) }
+        }
+        editingDepth -= 1
         guard let edit = pending else { return }
         pending = nil
-        observers.removeAll { $0.object == nil }
         for observer in observers { observer.object?.textStorage(self, didProcess: edit) }
     }
 }
