@@ -8,6 +8,14 @@ enum InputText {
     /// The text of `path`, or an error naming the file (and, for invalid UTF-8, the byte offset,
     /// line and column of the first bad byte).
     static func read(_ path: String, limit: Int) throws(CLIError) -> String {
+        try decode(readBytes(path, limit: limit), name: displayName(path))
+    }
+
+    /// The name used in messages: the path, or "<stdin>".
+    static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+
+    /// The bytes of `path` (or standard input), at most `limit` of them.
+    static func readBytes(_ path: String, limit: Int) throws(CLIError) -> [UInt8] {
         let name = path == "-" ? "<stdin>" : path
         let bytes: [UInt8]
         do {
@@ -35,7 +43,7 @@ enum InputText {
             throw CLIError(status: .dataError, message:
                 "\(name): the input is \(bytes.count) bytes, more than the limit of \(limit) (--max-input-bytes)")
         }
-        return try decode(bytes, name: name)
+        return bytes
     }
 
     /// Decodes strict UTF-8 (no replacement characters).

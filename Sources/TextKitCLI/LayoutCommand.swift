@@ -40,12 +40,12 @@ struct LayoutCommand: ParsableCommand {
             start = now
         }
 
-        let text = try InputText.read(options.input, limit: options.maxInputBytes)
+        let bytes = try InputText.readBytes(options.input, limit: options.maxInputBytes)
         lap("read")
         let shapes = try loadExclusions()
         lap("svg")
 
-        let job = try PageLayoutJob(options: options, text: text, exclusions: shapes)
+        let job = try PageLayoutJob(options: options, input: bytes, exclusions: shapes)
         let result = job.run()
         lap("layout")
 

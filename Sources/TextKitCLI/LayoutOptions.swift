@@ -3,8 +3,11 @@ import TextKit
 
 /// Page, font and paragraph options shared by the commands that lay out text.
 struct LayoutOptions: ParsableArguments {
-    @Argument(help: "A UTF-8 text file, or - for standard input.")
+    @Argument(help: "A UTF-8 text file, a styled-text JSON file (docs/styled-input.md), or - for standard input.")
     var input: String
+
+    @Option(name: .customLong("input-format"), help: "text, json, or auto (json for files ending in .json).")
+    var inputFormat: InputFormat = .auto
 
     @Option(name: .customLong("exclude"), help: ArgumentHelp(
         "An SVG file whose shapes text flows around (repeatable). SVG user units are points, page coordinates.",
@@ -73,3 +76,8 @@ struct LayoutOptions: ParsableArguments {
 }
 
 extension TextAlignment: ExpressibleByArgument {}
+
+/// How to read the input.
+enum InputFormat: String, ExpressibleByArgument, CaseIterable {
+    case auto, text, json
+}

@@ -17,7 +17,7 @@ struct PageLayoutJob {
     let layoutManager: LayoutManager
     let exclusions: [BezierPath]
 
-    init(options: LayoutOptions, text: String, exclusions: [BezierPath]) throws(CLIError) {
+    init(options: LayoutOptions, input: [UInt8], exclusions: [BezierPath]) throws(CLIError) {
         self.options = options
         self.exclusions = exclusions
         let collection = FontCollection(defaultFontPath: Self.bundledFontPath)
@@ -47,11 +47,36 @@ struct PageLayoutJob {
         var style = ParagraphStyle()
         style.alignment = options.align
         style.lineHeightMultiple = options.lineHeight
-        var attributes = TextAttributes(font: descriptor, paragraphStyle: style)
-        attributes.language = nil
-        storage = TextStorage(string: text, attributes: attributes)
+        let attributes = TextAttributes(font: descriptor, paragraphStyle: style)
+        let name = InputText.displayName(options.input)
+        let json = options.inputFormat == .json || (options.inputFormat == .auto && options.input.hasSuffix(".json"))
+        if json {
+            do {
+                let text = try StyledTextReader().read(input, file: name, defaults: attributes)
+                storage = TextStorage(attributedText: text)
+            } catch {
+                throw CLIError(status: .dataError, message: error.description)
+            }
+            try Self.checkFonts(in: storage, collection: collection)
+        } else {
+            storage = TextStorage(string: try InputText.decode(input, name: name), attributes: attributes)
+        }
         layoutManager = LayoutManager(fontCollection: collection, defaultFont: primary)
         storage.addLayoutManager(layoutManager)
+    }
+
+    /// Resolves every font a styled document names, so a missing one is an error, not a fallback.
+    private static func checkFonts(in storage: TextStorage, collection: FontCollection) throws(CLIError) {
+        var failure: FontError?
+        storage.enumerateAttributes(in: 0..<storage.length) { attributes, _ in
+            guard failure == nil else { return }
+            do throws(FontError) { _ = try collection.font(for: attributes.font) } catch { failure = error }
+        }
+        if let failure {
+            let status: CLIError.Status = failure.code == .unreadableFile ? .noInput
+                : failure.code == .invalidFont ? .dataError : .unavailable
+            throw CLIError(status: status, message: failure.description)
+        }
     }
 
     /// The font shipped with the command, used when fontconfig finds none.

@@ -1,0 +1,104 @@
+import Foundation
+
+extension StyledTextReader.Parser {
+    /// Applies an attributes object: only the keys present change.
+    mutating func apply(_ value: Any, to attributes: inout TextAttributes) throws(StyledTextError) {
+        let object = try self.object(value, allowed: [
+            "font", "color", "background", "language", "features", "tracking", "baselineOffset", "superscript",
+            "underline", "strikethrough", "link", "paragraph",
+        ])
+        for key in object.keys.sorted() {
+            let item = object[key]!
+            try at(".\(key)") { p throws(StyledTextError) in
+                switch key {
+                case "font": try p.applyFont(item, to: &attributes.font)
+                case "color": attributes.foregroundColor = item is NSNull ? nil : try p.color(item)
+                case "background": attributes.backgroundColor = item is NSNull ? nil : try p.color(item)
+                case "language": attributes.language = item is NSNull ? nil : try p.string(item)
+                case "features": break  // read below, as a whole
+                case "tracking": attributes.tracking = try p.number(item, minimum: -1000, maximum: 1000)
+                case "baselineOffset": attributes.baselineOffset = try p.number(item, minimum: -10_000, maximum: 10_000)
+                case "superscript": attributes.superscript = try p.integer(item, minimum: -1, maximum: 1)
+                case "underline": attributes.underline = try p.decoration(item)
+                case "strikethrough": attributes.strikethrough = try p.decoration(item)
+                case "link": attributes.link = item is NSNull ? nil : try p.string(item)
+                default: try p.applyParagraph(item, to: &attributes.paragraphStyle)
+                }
+            }
+        }
+        if let features = object["features"] {
+            attributes.features = try at(".features") { p throws(StyledTextError) in try p.features(features) }
+        }
+    }
+
+    func features(_ value: Any) throws(StyledTextError) -> [FontFeature] {
+        guard let object = value as? [String: Any] else { throw fail("expected an object of four-letter tags") }
+        var out: [FontFeature] = []
+        for tag in object.keys.sorted() {
+            guard tag.count == 4, tag.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else {
+                throw fail("'\(tag)' is not a four-letter OpenType feature tag")
+            }
+            let number = try self.integer(object[tag]!, minimum: 0, maximum: 65_535)
+            out.append(FontFeature(tag: tag, value: UInt32(number)))
+        }
+        return out
+    }
+
+    mutating func applyFont(_ value: Any, to font: inout FontDescriptor) throws(StyledTextError) {
+        let object = try self.object(value, allowed: ["family", "file", "faceIndex", "size", "weight", "italic"])
+        for key in object.keys.sorted() {
+            let item = object[key]!
+            try at(".\(key)") { p throws(StyledTextError) in
+                switch key {
+                case "family": font.family = try p.string(item); font.filePath = nil
+                case "file": font.filePath = try p.string(item)
+                case "faceIndex": font.faceIndex = try p.integer(item, minimum: 0, maximum: 65_535)
+                case "size": font.size = try p.number(item, minimum: 0.01, maximum: 100_000)
+                case "weight": font.weight = try p.integer(item, minimum: 1, maximum: 1000)
+                default: font.italic = try p.bool(item)
+                }
+            }
+        }
+    }
+
+    func decoration(_ value: Any) throws(StyledTextError) -> LineDecoration? {
+        if value is NSNull { return nil }
+        if let name = value as? String {
+            guard let style = LineDecoration.Style(rawValue: name) else { throw fail("unknown line style '\(name)'") }
+            return LineDecoration(style: style)
+        }
+        var copy = self
+        let object = try copy.object(value, allowed: ["style", "color"])
+        var decoration = LineDecoration()
+        if let style = object["style"] {
+            decoration.style = try copy.at(".style") { p throws(StyledTextError) in try p.choice(style, LineDecoration.Style.self) }
+        }
+        if let color = object["color"] {
+            decoration.color = try copy.at(".color") { p throws(StyledTextError) in try p.color(color) }
+        }
+        return decoration
+    }
+
+    mutating func applyParagraph(_ value: Any, to style: inout ParagraphStyle) throws(StyledTextError) {
+        let object = try self.object(value, allowed: [
+            "alignment", "direction", "lineHeightMultiple", "lineSpacing", "spacingBefore", "spacingAfter",
+            "firstLineHeadIndent", "headIndent", "tailIndent",
+        ])
+        for key in object.keys.sorted() {
+            let item = object[key]!
+            try at(".\(key)") { p throws(StyledTextError) in
+                switch key {
+                case "alignment": style.alignment = try p.choice(item, TextAlignment.self)
+                case "direction": style.baseWritingDirection = try p.choice(item, WritingDirection.self)
+                case "lineHeightMultiple": style.lineHeightMultiple = try p.number(item, minimum: 0.01, maximum: 100)
+                case "lineSpacing": style.lineSpacing = try p.number(item, minimum: 0, maximum: 100_000)
+                case "spacingBefore": style.paragraphSpacingBefore = try p.number(item, minimum: 0, maximum: 100_000)
+                case "spacingAfter": style.paragraphSpacing = try p.number(item, minimum: 0, maximum: 100_000)
+                case "firstLineHeadIndent": style.firstLineHeadIndent = try p.number(item, minimum: 0, maximum: 100_000)
+                case "headIndent": style.headIndent = try p.number(item, minimum: 0, maximum: 100_000)
+                default: style.tailIndent = try p.number(item, minimum: 0, maximum: 100_000)
+                }
+            }
+        }
+    }
+}
