@@ -1,40 +1,72 @@
 extension LayoutManager {
     /// Receives the storage's edits and invalidates what they require.
     ///
-    /// Paragraphs are split again and matched with the old ones: a paragraph outside the edited
-    /// range keeps its shaping and its lines (they are reused if it still starts where it did);
-    /// a touched paragraph keeps its shaping unless characters or shaping attributes changed, and
-    /// keeps its lines only for a paint-only change.
+    /// Only the paragraphs around the edit are split again (the one before it too, since a CR
+    /// may meet an LF); the paragraphs after it are shifted, keeping their shaping and lines,
+    /// which are reused if they still start where they did. A touched paragraph keeps its
+    /// shaping unless characters or shaping attributes changed, and its lines only for a
+    /// paint-only change.
+    ///
+    /// Complexity: O(characters of the touched paragraphs + number of paragraphs).
     public func textStorage(_ storage: TextStorage, didProcess edit: TextEdit) {
-        guard paragraphsSplit else { return }
-        let old = paragraphs
-        let newRanges = Self.splitParagraphs(storage.scalars)
-        var byStart: [Int: Int] = [:]
-        for (index, state) in old.enumerated() { byStart[state.range.lowerBound] = index }
+        needsLayout = true
+        guard paragraphsSplit, !paragraphs.isEmpty else { return }
         let editStart = edit.range.lowerBound, editEnd = edit.range.upperBound
         let delta = edit.changeInLength
-        var states: [ParagraphState] = []
-        states.reserveCapacity(newRanges.count)
+        let oldEnd = editEnd - delta
+        guard editStart <= splitEnd else { return }
+        var first = paragraphIndex(atOrBefore: editStart)
+        if first > 0, paragraphs[first].range.lowerBound == editStart { first -= 1 }
+        let last = paragraphIndex(atOrBefore: min(oldEnd, splitEnd))
+        let regionStart = paragraphs[first].range.lowerBound
+        let minimumEnd = max(paragraphs[last].range.upperBound + delta, editEnd)
+        let newRanges = Self.splitParagraphs(storage.scalars, from: regionStart, minimumEnd: minimumEnd)
+        let regionEnd = newRanges.last?.upperBound ?? regionStart
+        var lastOld = first
+        while lastOld + 1 < paragraphs.count, paragraphs[lastOld + 1].range.upperBound <= regionEnd - delta { lastOld += 1 }
+        if paragraphs[lastOld].range.upperBound > regionEnd - delta, lastOld > first { lastOld -= 1 }
+
+        var byStart: [Int: Int] = [:]
+        for index in first...lastOld { byStart[paragraphs[index].range.lowerBound] = index }
+        var region: [ParagraphState] = []
+        region.reserveCapacity(newRanges.count)
         for range in newRanges {
             var state = ParagraphState(range: range)
             let touched = range.upperBound > editStart && range.lowerBound < editEnd
                 || (range.isEmpty && range.lowerBound == editStart)
             let before = range.upperBound <= editStart && !touched
             let oldStart = before ? range.lowerBound : range.lowerBound - delta
-            if let oldIndex = byStart[oldStart], old[oldIndex].range.count == range.count,
+            if let oldIndex = byStart[oldStart], paragraphs[oldIndex].range.count == range.count,
                !(touched && edit.mask.contains(.characters)) {
-                state = old[oldIndex]
+                state = paragraphs[oldIndex]
                 state.range = range
                 if touched && edit.attributeChanges.contains(.shaping) { state.cache = nil }
                 if touched && !edit.attributeChanges.isSubset(of: .paint) { state.validLines = 0 }
             }
-            states.append(state)
+            region.append(state)
         }
-        paragraphs = states
-        needsLayout = true
+        let wasLast = lastOld == paragraphs.count - 1
+        if delta != 0 {
+            for index in (lastOld + 1)..<paragraphs.count {
+                let range = paragraphs[index].range
+                paragraphs[index].range = range.lowerBound + delta..<range.upperBound + delta
+            }
+        }
+        paragraphs.replaceSubrange(first...lastOld, with: region)
+        splitEnd = wasLast ? max(regionEnd, splitEnd + delta) : splitEnd + delta
     }
 
     // MARK: - Internals
+
+    /// The index of the last split paragraph starting at or before `offset`.
+    func paragraphIndex(atOrBefore offset: Int) -> Int {
+        var low = 0, high = paragraphs.count
+        while low < high {
+            let mid = (low + high) / 2
+            if paragraphs[mid].range.lowerBound <= offset { low = mid + 1 } else { high = mid }
+        }
+        return max(0, low - 1)
+    }
 
     /// Geometry of a container when it was last laid out, to find what a change touched.
     struct ContainerRecord {
@@ -74,6 +106,7 @@ extension LayoutManager {
     func invalidateAll() {
         paragraphs = []
         paragraphsSplit = false
+        splitEnd = 0
         needsLayout = true
         containerRecords = [:]
     }

@@ -1,7 +1,6 @@
 extension LayoutManager {
     /// Lays out the dirty paragraphs in order, skipping clean ones that still start where they
-    /// did (their lines are reused), and stopping at the first overflow.
-    ///
+    /// did (their lines are reused), and stopping at the first overflow.    ///
     /// ```
     /// cursor ← top of the first container
     /// for each paragraph:
@@ -10,12 +9,30 @@ extension LayoutManager {
     ///     otherwise               → keep its valid leading lines, break the rest from the first
     ///                               invalid line (or the overflow point), cursor ← its new end
     /// ```
-    func runLayout(storage: TextStorage) {
+    ///
+    /// Paragraphs are split lazily: layout that stops early (`stop` returns true after a
+    /// paragraph) leaves the rest of the text unsplit. Returns whether everything was laid out.
+    @discardableResult
+    func runLayout(storage: TextStorage, until stop: (ParagraphState, LayoutCursor) -> Bool) -> Bool {
+        if !paragraphsSplit {
+            paragraphs = []
+            splitEnd = 0
+            paragraphsSplit = true
+        }
         for container in textContainers { containerRecords[ObjectIdentifier(container)] = record(container) }
         var cursor = LayoutCursor(container: 0, y: textContainers.first?.textRect.minY ?? 0)
         overflowStart = nil
         var newWarnings = warnings.filter { $0.kind != .overflow && $0.kind != .unbreakable }
-        for index in paragraphs.indices {
+        defer { warnings = newWarnings }
+        var index = 0
+        while true {
+            if index == paragraphs.count {
+                guard overflowStart == nil, splitEnd < storage.length || paragraphs.isEmpty else { break }
+                let next = Self.splitParagraphs(storage.scalars, from: splitEnd, minimumEnd: splitEnd + 1)
+                paragraphs.append(contentsOf: next.map { ParagraphState(range: $0) })
+                splitEnd = next.last?.upperBound ?? splitEnd
+            }
+            defer { index += 1 }
             if overflowStart != nil {
                 paragraphs[index].lines = []
                 paragraphs[index].validLines = 0
@@ -26,17 +43,21 @@ extension LayoutManager {
             let state = paragraphs[index]
             if state.isClean, state.startCursor == cursor {
                 cursor = state.endCursor
+            } else if let overflow = layOut(index, storage: storage, cursor: &cursor, warnings: &newWarnings) {
+                overflowStart = paragraphs[index].range.lowerBound + overflow
                 continue
             }
-            if let overflow = layOut(index, storage: storage, cursor: &cursor, warnings: &newWarnings) {
-                overflowStart = paragraphs[index].range.lowerBound + overflow
+            if stop(paragraphs[index], cursor), index + 1 < paragraphs.count || splitEnd < storage.length {
+                laidOutThrough = paragraphs[index].range.upperBound
+                return false
             }
         }
         if let start = overflowStart {
             newWarnings.append(LayoutWarning(kind: .overflow, message:
                 "characters \(start)..<\(storage.length) did not fit in the text containers"))
         }
-        warnings = newWarnings
+        laidOutThrough = storage.length
+        return true
     }
 
     /// Lays out paragraph `index` from `cursor`, reusing its valid leading lines when it starts

@@ -67,12 +67,35 @@ public final class LayoutManager: TextStorageObserver {
     /// moved; a constant per unchanged paragraph otherwise.
     public func ensureLayout() {
         guard let storage = textStorage, needsLayout else { return }
-        if paragraphs.isEmpty && !paragraphsSplit {
-            paragraphs = Self.splitParagraphs(storage.scalars).map { ParagraphState(range: $0) }
-            paragraphsSplit = true
-        }
-        runLayout(storage: storage)
+        runLayout(storage: storage, until: { _, _ in false })
         needsLayout = false
+    }
+
+    /// Lays out the text from the start through the paragraph holding the end of `range`, and
+    /// no further (Text Kit's `ensureLayout(forCharacterRange:)`): the rest of a long document is
+    /// not even split into paragraphs.
+    public func ensureLayout(forCharacterRange range: Range<Int>) {
+        guard let storage = textStorage, needsLayout else { return }
+        let target = max(range.lowerBound, range.upperBound - 1)
+        if runLayout(storage: storage, until: { state, _ in state.range.upperBound > target }) { needsLayout = false }
+    }
+
+    /// Lays out the text from the start until the lines reach below `rect` in `container` (or a
+    /// later container), and no further (Text Kit's `ensureLayout(forBoundingRect:in:)`).
+    public func ensureLayout(forBoundingRect rect: Rect, in container: TextContainer) {
+        guard let storage = textStorage, needsLayout,
+              let index = textContainers.firstIndex(where: { $0 === container }) else { return }
+        if runLayout(storage: storage, until: { _, cursor in
+            cursor.container > index || (cursor.container == index && cursor.y >= rect.maxY)
+        }) { needsLayout = false }
+    }
+
+    /// The first character not laid out yet (the text's length when everything is laid out or
+    /// overflowed): Text Kit's `firstUnlaidCharacterIndex()`.
+    public var firstUnlaidCharacterIndex: Int {
+        guard let storage = textStorage else { return 0 }
+        if !needsLayout { return storage.length }
+        return laidOutThrough
     }
 
     /// The characters that did not fit in any container, or nil (lays out first).
@@ -163,6 +186,11 @@ public final class LayoutManager: TextStorageObserver {
 
     var paragraphs: [ParagraphState] = []
     var paragraphsSplit = false
+    /// The text is split into `paragraphs` up to here (a paragraph boundary); the rest is split
+    /// when layout reaches it.
+    var splitEnd = 0
+    /// After a partial layout: the characters before this are laid out.
+    var laidOutThrough = 0
     /// Set whenever something must be laid out again; clears the cached snapshot and query index.
     var needsLayout = true {
         didSet { if needsLayout { cachedQueries = nil } }
@@ -178,12 +206,15 @@ public final class LayoutManager: TextStorageObserver {
     var containerRecords: [ObjectIdentifier: ContainerRecord] = [:]
 
     /// Paragraph ranges (terminators included): LF, CR, CR LF, NEL and U+2029 end a paragraph.
-    static func splitParagraphs(_ scalars: [Unicode.Scalar]) -> [Range<Int>] {
+    /// Splits from `start` (a paragraph start) until a paragraph ends at or after `minimumEnd`,
+    /// or the text ends; the whole text by default.
+    static func splitParagraphs(_ scalars: [Unicode.Scalar], from start: Int = 0,
+                                minimumEnd: Int = .max) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
-        var start = 0
-        var index = 0
+        var start = start
+        var index = start
         let count = scalars.count
-        while index < count {
+        while index < count, start < minimumEnd || ranges.isEmpty {
             switch scalars[index].value {
             case 0x0A, 0x85, 0x2029:
                 ranges.append(start..<index + 1)
@@ -198,7 +229,7 @@ public final class LayoutManager: TextStorageObserver {
             }
             index += 1
         }
-        if start < count || ranges.isEmpty { ranges.append(start..<count) }
+        if (start < count && start < minimumEnd) || ranges.isEmpty { ranges.append(start..<count) }
         return ranges
     }
 
