@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "TextKit", targets: ["TextKit"]),
         .library(name: "TextKitSVG", targets: ["TextKitSVG"]),
+        .library(name: "TextKitImage", targets: ["TextKitImage"]),
         .executable(name: "textkit", targets: ["TextKitCLI"]),
     ],
     dependencies: [
@@ -19,11 +20,14 @@ let package = Package(
         // ICU is link-only: its headers stay inside CICUShim (see docs/native-deps in shared/).
         .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
         .target(name: "CICUShim", dependencies: ["CICU"]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
 
         // Geometry: points, rects, transforms, Bézier paths, flattening, band extents. No text.
         .target(name: "TextKitGeometry"),
         // SVG import: shapes and path data to BezierPath.
         .target(name: "TextKitSVG", dependencies: ["TextKitGeometry"]),
+        // PNG decoding (libpng) into alpha masks for image exclusions.
+        .target(name: "TextKitImage", dependencies: ["TextKitGeometry", "CPNG"]),
         // The engine.
         .target(
             name: "TextKit",
@@ -34,6 +38,7 @@ let package = Package(
             name: "TextKitCLI",
             dependencies: [
                 "TextKit", "TextKitSVG",
+                "TextKitImage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Resources/fonts")]
@@ -41,6 +46,7 @@ let package = Package(
 
         .testTarget(name: "TextKitGeometryTests", dependencies: ["TextKitGeometry"]),
         .testTarget(name: "TextKitSVGTests", dependencies: ["TextKitSVG"]),
+        .testTarget(name: "TextKitImageTests", dependencies: ["TextKitImage"]),
         .testTarget(name: "TextKitTests", dependencies: ["TextKit", "TextKitSVG"]),
         .testTarget(name: "TextKitCLITests", dependencies: ["TextKitCLI", "TextKit"]),
     ]

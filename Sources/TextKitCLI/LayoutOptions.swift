@@ -14,6 +14,20 @@ struct LayoutOptions: ParsableArguments {
         valueName: "svg"))
     var exclusions: [String] = []
 
+    @Option(help: "Margin around every --exclude shape, in points (data-textkit-margin overrides it).")
+    var margin: Double = 0
+    @Option(help: ArgumentHelp(
+        "Sides of every --exclude shape and image text may use: both, left, right, largest or clear "
+            + "(data-textkit-wrap overrides it).", valueName: "side"))
+    var wrap: String = "both"
+    @Option(name: .customLong("exclude-image"), help: ArgumentHelp(
+        "A PNG whose alpha channel (above the threshold, default 0) text flows around, stretched onto "
+            + "the page rectangle x,y,w,h in points (repeatable).", valueName: "png@x,y,w,h[,threshold]"))
+    var imageExclusions: [String] = []
+    @Option(help: ArgumentHelp("An SVG file with one shape (page coordinates) that text flows inside of.",
+                               valueName: "svg"))
+    var shape: String?
+
     @Option(help: "Page width in points.") var width: Double = 612
     @Option(help: "Page height in points.") var height: Double = 792
     @Option(help: "Page margin on every side, in points.") var inset: Double = 72
@@ -43,6 +57,7 @@ struct LayoutOptions: ParsableArguments {
             ("--width", width, false), ("--height", height, false), ("--inset", inset, true),
             ("--gutter", gutter, true), ("--size", size, false), ("--line-height", lineHeight, false),
             ("--padding", padding, true), ("--min-fragment-width", minimumFragmentWidth ?? 1, true),
+            ("--margin", margin, true),
         ]
         for (name, value, zeroAllowed) in numbers {
             guard value.isFinite else { throw ValidationError("\(name) must be a finite number, not \(value)") }
@@ -66,7 +81,14 @@ struct LayoutOptions: ParsableArguments {
             guard count <= maxPages else { throw ValidationError("--pages \(count) is more than --max-pages \(maxPages)") }
         }
         guard maxPages >= 1, maxInputBytes >= 0 else { throw ValidationError("limits must be positive") }
+        guard WrapSide(rawValue: wrap) != nil else {
+            throw ValidationError("--wrap must be both, left, right, largest or clear, not '\(wrap)'")
+        }
+        for spec in imageExclusions { _ = try ImageExclusionSpec(parsing: spec) }
     }
+
+    /// The parsed `--wrap`.
+    var wrapSide: WrapSide { WrapSide(rawValue: wrap) ?? .both }
 
     /// The width of one column.
     var columnWidth: Double { (width - 2 * inset - Double(columns - 1) * gutter) / Double(columns) }
@@ -80,4 +102,33 @@ extension TextAlignment: ExpressibleByArgument {}
 /// How to read the input.
 enum InputFormat: String, ExpressibleByArgument, CaseIterable {
     case auto, text, json
+}
+
+/// One `--exclude-image PNG@x,y,w,h[,threshold]`.
+struct ImageExclusionSpec {
+    var path: String
+    var rect: Rect
+    var threshold: Double
+
+    /// Parses the option's value; the file name is everything before the last `@`.
+    init(parsing spec: String) throws(ValidationError) {
+        let usage = "--exclude-image expects PNG@x,y,w,h[,threshold], not '\(spec)'"
+        guard let at = spec.lastIndex(of: "@"), at != spec.startIndex else { throw ValidationError(usage) }
+        let numbers = spec[spec.index(after: at)...].split(separator: ",", omittingEmptySubsequences: false)
+            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard numbers.count == 4 || numbers.count == 5, numbers.allSatisfy({ $0?.isFinite == true }) else {
+            throw ValidationError(usage)
+        }
+        let values = numbers.map { $0! }
+        guard values[2] > 0, values[3] > 0 else {
+            throw ValidationError("--exclude-image needs a positive width and height, not '\(spec)'")
+        }
+        let threshold = values.count == 5 ? values[4] : 0
+        guard (0...1).contains(threshold) else {
+            throw ValidationError("--exclude-image threshold must be between 0 and 1, not \(threshold)")
+        }
+        path = String(spec[..<at])
+        rect = Rect(x: values[0], y: values[1], width: values[2], height: values[3])
+        self.threshold = threshold
+    }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import TextKit
+import TextKitImage
+import TextKitSVG
 
 /// Builds pages of column containers, applies page-level exclusions to every column they
 /// overlap, and lays the text out (adding pages for `--pages auto`).
@@ -16,10 +18,17 @@ struct PageLayoutJob {
     let storage: TextStorage
     let layoutManager: LayoutManager
     let exclusions: [BezierPath]
+    /// The full exclusion model: `--exclude` shapes with their `data-textkit-*` options (or
+    /// `--margin`/`--wrap`), then `--exclude-image` contours.
+    let wrapExclusions: [Exclusion]
+    /// The `--shape` outline.
+    let shape: BezierPath?
 
     init(options: LayoutOptions, input: [UInt8], exclusions: [BezierPath]) throws(CLIError) {
         self.options = options
         self.exclusions = exclusions
+        wrapExclusions = try Self.loadExclusions(options)
+        shape = try options.shape.map { file throws(CLIError) in try Self.loadShape(file) }
         let collection = FontCollection(defaultFontPath: Self.bundledFontPath)
         var descriptor: FontDescriptor
         if let file = options.fontFile {
@@ -84,6 +93,49 @@ struct PageLayoutJob {
         Bundle.module.path(forResource: "DejaVuSans", ofType: "ttf", inDirectory: "fonts")
     }
 
+    /// The `--exclude` SVG shapes as exclusions (their `data-textkit-*` options win over
+    /// `--margin` and `--wrap`), then the `--exclude-image` contours.
+    static func loadExclusions(_ options: LayoutOptions) throws(CLIError) -> [Exclusion] {
+        var result: [Exclusion] = []
+        for file in options.exclusions {
+            let document = try readSVG(file)
+            result += document.shapes.map { $0.exclusion(margin: options.margin, wrapSide: options.wrapSide) }
+        }
+        for text in options.imageExclusions {
+            let spec: ImageExclusionSpec
+            do { spec = try ImageExclusionSpec(parsing: text) } catch {
+                throw CLIError(status: .usage, message: error.message)
+            }
+            let mask: AlphaMask
+            do {
+                mask = try AlphaMask(contentsOfPNGFile: spec.path)
+            } catch {
+                throw CLIError(status: error.isUnreadable ? .noInput : .dataError, message: error.description)
+            }
+            let path = BezierPath(contoursOf: mask, threshold: spec.threshold, in: spec.rect)
+            result.append(Exclusion(path: path, margin: options.margin, wrapSide: options.wrapSide))
+        }
+        return result
+    }
+
+    /// The one shape of a `--shape` SVG file.
+    static func loadShape(_ file: String) throws(CLIError) -> BezierPath {
+        let shapes = try readSVG(file).shapes
+        guard shapes.count == 1 else {
+            throw CLIError(status: .dataError, message:
+                "\(file): error: --shape needs exactly one shape, found \(shapes.count) (combine them into one <path>)")
+        }
+        return shapes[0].path
+    }
+
+    private static func readSVG(_ file: String) throws(CLIError) -> SVGDocument {
+        do {
+            return try SVGDocument(contentsOfFile: file)
+        } catch {
+            throw CLIError(status: error.line == 0 ? .noInput : .dataError, message: error.description)
+        }
+    }
+
     func run() -> Result {
         var setup = PageSetup()
         setup.pageSize = Size(width: options.width, height: options.height)
@@ -92,7 +144,8 @@ struct PageLayoutJob {
         setup.gutter = options.gutter
         setup.lineFragmentPadding = options.padding
         setup.minimumFragmentWidth = options.minimumFragmentWidth
-        setup.exclusionPaths = exclusions
+        setup.exclusions = wrapExclusions
+        setup.shape = shape
         let count: PageCount = options.pageCount.map { .fixed($0) } ?? .automatic(maximum: options.maxPages)
         let paged = layoutManager.layOutPages(setup, count: count)
         let snapshot = layoutManager.snapshot()

@@ -88,3 +88,11 @@ struct EdgeIndex: Sendable {
         return result
     }
 }
+
+/// A horizontal polygon edge: it bounds no slab of a band, but its margin capsule does.
+struct HorizontalEdge: Sendable {
+    /// Its y.
+    var y: Double
+    /// Its ends, `minX < maxX`.
+    var minX: Double, maxX: Double
+}

@@ -12,6 +12,11 @@ public struct FilledRegion: Sendable {
     let index: EdgeIndex
     /// Widths below this are rounding noise: gaps between coincident edges, touching spans.
     let epsilon: Double
+    /// The horizontal edges (which bound no slab, but matter for margins), by increasing y.
+    let horizontals: [HorizontalEdge]
+    /// For a complement region, the frame's winding (the fill is "inside the frame and not
+    /// filled by the path"); nil for a plain region.
+    let frameWinding: Int?
 
     /// Flattens `path` within `tolerance` (see `BezierPath.flattened(tolerance:)`) and indexes
     /// its edges. Points with non-finite coordinates are ignored.
@@ -19,6 +24,22 @@ public struct FilledRegion: Sendable {
     /// - Complexity: O(n log n) for n flattened edges.
     public init(path: BezierPath, tolerance: Double = 0.01) {
         self.init(polygons: path.flattened(tolerance: tolerance), fillRule: path.fillRule)
+    }
+
+    /// The part of `frame` that `path` does NOT fill (the path's outside, cut to the frame):
+    /// what a shaped text container queries, since the x where every y of a band is inside the
+    /// shape is the complement of this region's ``coveredSpans(minY:maxY:)`` on that band.
+    ///
+    /// `frame` should contain the path's bounds; ``fillRule`` is the path's.
+    ///
+    /// - Complexity: O(n log n) for n flattened edges.
+    public init(complementOf path: BezierPath, within frame: Rect, tolerance: Double = 0.01) {
+        // Clockwise on screen: the left side runs upwards, so the frame adds −1 to the winding
+        // counted from the left.
+        let box = [Point(x: frame.minX, y: frame.minY), Point(x: frame.maxX, y: frame.minY),
+                   Point(x: frame.maxX, y: frame.maxY), Point(x: frame.minX, y: frame.maxY)]
+        self.init(polygons: path.flattened(tolerance: tolerance) + [box], fillRule: path.fillRule,
+                  frameWinding: -1)
     }
 
     /// Whether the region has no area at all (e.g. a lone line, or contours that cancel out).
@@ -39,7 +60,7 @@ public struct FilledRegion: Sendable {
         for i in index.edges(meetingMinY: point.y, maxY: point.y) {
             let edge = index.edges[i]
             if edge.yTop <= point.y && point.y < edge.yBot && edge.x(at: point.y) > point.x {
-                winding += edge.winding
+                winding -= edge.winding  // counted from the left, as the sweep does
             }
         }
         return isFilled(winding)
@@ -89,30 +110,45 @@ public struct FilledRegion: Sendable {
 
 extension FilledRegion {
     /// A region made of closed polygons (each vertex listed once).
-    init(polygons: [[Point]], fillRule: FillRule) {
+    init(polygons: [[Point]], fillRule: FillRule, frameWinding: Int? = nil) {
         self.fillRule = fillRule
+        self.frameWinding = frameWinding
         var box = BoundsAccumulator()
         var edges: [Edge] = []
+        var flat: [HorizontalEdge] = []
         var largest = 0.0
         for polygon in polygons {
             let points = polygon.filter { $0.x.isFinite && $0.y.isFinite }
             for (i, point) in points.enumerated() {
                 box.add(point)
                 largest = Swift.max(largest, abs(point.x), abs(point.y))
-                if let edge = Edge(from: point, to: points[(i + 1) % points.count]) {
+                let next = points[(i + 1) % points.count]
+                if let edge = Edge(from: point, to: next) {
                     edges.append(edge)
+                } else if point.y == next.y, point.x != next.x {
+                    flat.append(HorizontalEdge(y: point.y, minX: Swift.min(point.x, next.x),
+                                               maxX: Swift.max(point.x, next.x)))
                 }
             }
         }
         bounds = box.rect ?? .zero
         index = EdgeIndex(edges: edges)
+        horizontals = flat.sorted { $0.y < $1.y }
         epsilon = 1e-12 * Swift.max(1, largest)
     }
 
     /// Whether a winding number means inside.
     @inline(__always)
     func isFilled(_ winding: Int) -> Bool {
-        switch fillRule {
+        guard let frame = frameWinding else { return Self.isFilled(winding, by: fillRule) }
+        // Outside the frame the winding is 0, and 0 − frame is filled by both rules.
+        return !Self.isFilled(winding - frame, by: fillRule)
+    }
+
+    /// Whether a winding number (counted from either side) means inside by `rule`.
+    @inline(__always)
+    static func isFilled(_ winding: Int, by rule: FillRule) -> Bool {
+        switch rule {
         case .nonZero: winding != 0
         case .evenOdd: winding & 1 != 0
         }

@@ -23,27 +23,73 @@ public struct SVGShape: Sendable {
     public var line: Int
     /// The 1-based column where the element's start tag begins.
     public var column: Int
+    /// The text-wrap options of `data-textkit-margin`, `data-textkit-wrap` and
+    /// `data-textkit-min-width`, on the element or inherited from its groups (or its `use`).
+    public var wrapOptions: SVGWrapOptions
 
     /// Creates a shape.
     public init(path: BezierPath, element: String, id: String? = nil,
-                attributes: [String: String] = [:], line: Int = 0, column: Int = 0) {
+                attributes: [String: String] = [:], line: Int = 0, column: Int = 0,
+                wrapOptions: SVGWrapOptions = SVGWrapOptions()) {
         self.path = path
         self.element = element
         self.id = id
         self.attributes = attributes
         self.line = line
         self.column = column
+        self.wrapOptions = wrapOptions
+    }
+
+    /// The shape as an exclusion: its own (or inherited) wrap options, else the defaults given.
+    public func exclusion(margin: Double = 0, wrapSide: WrapSide = .both,
+                          minimumFragmentWidth: Double? = nil) -> Exclusion {
+        Exclusion(path: path, margin: wrapOptions.margin ?? margin, wrapSide: wrapOptions.wrapSide ?? wrapSide,
+                  minimumFragmentWidth: wrapOptions.minimumFragmentWidth ?? minimumFragmentWidth)
+    }
+}
+
+/// Text-wrap options written on SVG elements as `data-textkit-*` attributes; nil when not set.
+///
+/// - `data-textkit-margin="6"`: ``Exclusion/margin`` in points (a number, or with `pt`);
+/// - `data-textkit-wrap="left"`: ``Exclusion/wrapSide`` (`both`, `left`, `right`, `largest`,
+///   `clear`);
+/// - `data-textkit-min-width="24"`: ``Exclusion/minimumFragmentWidth`` in points.
+///
+/// Groups and `use` elements pass their options down; an element's own attributes win.
+public struct SVGWrapOptions: Hashable, Sendable {
+    /// `data-textkit-margin`.
+    public var margin: Double?
+    /// `data-textkit-wrap`.
+    public var wrapSide: WrapSide?
+    /// `data-textkit-min-width`.
+    public var minimumFragmentWidth: Double?
+
+    /// Creates options.
+    public init(margin: Double? = nil, wrapSide: WrapSide? = nil, minimumFragmentWidth: Double? = nil) {
+        self.margin = margin
+        self.wrapSide = wrapSide
+        self.minimumFragmentWidth = minimumFragmentWidth
+    }
+
+    /// `self` with every option `inner` sets replaced by its value.
+    func overridden(by inner: SVGWrapOptions) -> SVGWrapOptions {
+        SVGWrapOptions(margin: inner.margin ?? margin, wrapSide: inner.wrapSide ?? wrapSide,
+                       minimumFragmentWidth: inner.minimumFragmentWidth ?? minimumFragmentWidth)
     }
 }
 
 /// The filled shapes of an SVG file, flattened into page coordinates (user units are points).
 ///
-/// Supported: `svg` (root and nested, with `viewBox` and `preserveAspectRatio`), `g`, `a`,
-/// `path`, `rect`, `circle`, `ellipse`, `line`, `polyline`, `polygon`; `transform` lists;
-/// `fill-rule` and `display` as attributes or in `style`. Unknown elements and foreign
-/// namespaces are skipped with their contents, as are `defs`, `clipPath`, `mask`, `symbol`,
-/// `style`, `title`, `desc`, `metadata` and `text`. Shapes with a zero size are not rendered and
-/// so not listed. Nothing is resolved from outside the file (no external entities, no `use`).
+/// Supported: `svg` (root and nested, with `viewBox` and `preserveAspectRatio`; the root's
+/// `width`/`height` in points, `px` (0.75 pt), `mm`, `cm` or `in`), `g`, `a`, `path`, `rect`,
+/// `circle`, `ellipse`, `line`, `polyline`, `polygon`; `transform` lists, nested to any depth;
+/// `use` of a shape element by `href`/`xlink:href="#id"` (in `defs` or not, before or after the
+/// `use`), with `x`, `y` and `transform`; `fill-rule` and `display` as attributes or in `style`;
+/// `data-textkit-*` wrap options (``SVGWrapOptions``). Shapes inside `defs` are only drawn
+/// through `use`. Unknown elements and foreign namespaces are skipped with their contents, as
+/// are `clipPath`, `mask`, `symbol`, `style`, `title`, `desc`, `metadata` and `text`. Shapes
+/// with a zero size are not rendered and so not listed. Nothing is resolved from outside the
+/// file (no external entities, no `use` of another file).
 ///
 /// Hostile input is bounded by ``SVGLimits``: file size, nesting depth and path segments.
 public struct SVGDocument: Sendable {
@@ -90,6 +136,7 @@ public struct SVGDocument: Sendable {
             throw SVGError(file: file, line: 1, column: 1,
                            message: "expected an <svg> root element, found an empty document")
         }
+        try builder.resolveUses()
         self.init(shapes: builder.shapes, width: builder.width, height: builder.height)
     }
 

@@ -63,7 +63,7 @@ extension SVGDocumentBuilder {
 
     /// A length attribute in user units (a plain number or `px`), nil when absent or `auto`.
     func optionalLength(_ name: String, negative: Bool = true,
-                        units: [String] = ["", "px"]) throws(SVGError) -> Double? {
+                        units: [(String, Double)] = [("", 1), ("px", 1)]) throws(SVGError) -> Double? {
         guard let value = attributes[name] else { return nil }
         if value.trimmingCharacters(in: .whitespaces) == "auto" { return nil }
         return try scan(name) { bytes throws(SVGScanError) in
@@ -71,16 +71,21 @@ extension SVGDocumentBuilder {
         }
     }
 
-    /// The root's `width` or `height` in points: a plain number or `pt` (other units are not
-    /// supported yet); nil when absent or `auto`.
+    /// The root's `width` or `height` in points, nil when absent or `auto`: a plain number or
+    /// `pt` is points, `px` is 0.75 pt (CSS: 96 px per inch), `mm`, `cm` and `in` are absolute.
     func rootLength(_ name: String) throws(SVGError) -> Double? {
-        try optionalLength(name, negative: false, units: ["", "pt"])
+        try optionalLength(name, negative: false, units: Self.absoluteUnits)
     }
+
+    /// Points per unit, for the root's size.
+    static let absoluteUnits: [(String, Double)] = [
+        ("", 1), ("pt", 1), ("px", 0.75), ("mm", 72 / 25.4), ("cm", 72 / 2.54), ("in", 72),
+    ]
 
     // MARK: - Internals
 
     /// Parses `wsp* number unit? wsp*`.
-    static func length(_ bytes: [UInt8], name: String, negative: Bool, units: [String])
+    static func length(_ bytes: [UInt8], name: String, negative: Bool, units: [(String, Double)])
         throws(SVGScanError) -> Double {
         var scanner = SVGScanner(bytes)
         scanner.skipWhitespace()
@@ -92,8 +97,8 @@ extension SVGDocumentBuilder {
             scanner.position += 1
             unit = "%"
         }
-        guard units.contains(unit) else {
-            let allowed = units.filter { !$0.isEmpty }.map { "'\($0)'" }.joined(separator: ", ")
+        guard let scale = units.first(where: { $0.0 == unit })?.1 else {
+            let allowed = units.map(\.0).filter { !$0.isEmpty }.map { "'\($0)'" }.joined(separator: ", ")
             throw SVGScanError(offset: unitStart, message:
                 "unsupported unit '\(unit)' (use plain numbers or \(allowed))")
         }
@@ -102,7 +107,7 @@ extension SVGDocumentBuilder {
         guard negative || value >= 0 else {
             throw SVGScanError(offset: start, message: "\(name) must not be negative")
         }
-        return value
+        return value * scale
     }
 
     /// Parses a `points` list: numbers separated by comma-whitespace, read in pairs.

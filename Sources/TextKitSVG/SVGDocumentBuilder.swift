@@ -16,6 +16,10 @@ final class SVGDocumentBuilder: NSObject, XMLParserDelegate {
         var fillRule: FillRule
         /// The size of the nearest viewport, for nested `svg` without a size.
         var viewport: Size?
+        /// The inherited `data-textkit-*` options.
+        var wrap = SVGWrapOptions()
+        /// Inside `defs`: shapes are recorded for `use`, not drawn.
+        var inDefs = false
     }
 
     static let svgNamespace = "http://www.w3.org/2000/svg"
@@ -23,7 +27,7 @@ final class SVGDocumentBuilder: NSObject, XMLParserDelegate {
     let source: SVGSource
     let file: String
     let limits: SVGLimits
-    private(set) var shapes: [SVGShape] = []
+    var shapes: [SVGShape] = []
     private(set) var width: Double?
     private(set) var height: Double?
     /// The first error; set once, then every later event is ignored.
@@ -36,10 +40,14 @@ final class SVGDocumentBuilder: NSObject, XMLParserDelegate {
     private var depth = 0
     /// Open elements being skipped: the skipped element itself and its descendants.
     private var skipDepth = 0
-    private var segmentCount = 0
+    var segmentCount = 0
     private var nextTag = 0
     private var tagsInSync = true
     private var cursor = SVGSource.Cursor()
+    /// Shapes with an `id`, in their own user space, for `use`.
+    var definitions: [String: Definition] = [:]
+    /// `use` elements, resolved once the whole document is read.
+    var pendingUses: [PendingUse] = []
 
     // The element being started.
     private(set) var elementName = ""
@@ -117,7 +125,14 @@ final class SVGDocumentBuilder: NSObject, XMLParserDelegate {
         case "g", "a":
             stack.append(Context(transform: try transform().concatenating(parent.transform),
                                  fillRule: try fillRule(inheriting: parent.fillRule),
-                                 viewport: parent.viewport))
+                                 viewport: parent.viewport, wrap: parent.wrap.overridden(by: try wrapOptions()),
+                                 inDefs: parent.inDefs))
+        case "defs":
+            // What `use` clones gets the `use`'s context, not the one of `defs`.
+            stack.append(Context(transform: .identity, fillRule: .nonZero, viewport: parent.viewport, inDefs: true))
+        case "use":
+            skipDepth = 1
+            if !parent.inDefs { try addUse(parent: parent) }
         case "svg":
             try startViewport(isRoot: false)
         case "path", "rect", "circle", "ellipse", "line", "polyline", "polygon":
@@ -166,7 +181,8 @@ final class SVGDocumentBuilder: NSObject, XMLParserDelegate {
         }
         stack.append(Context(
             transform: local.concatenating(try transform()).concatenating(parent.transform),
-            fillRule: try fillRule(inheriting: parent.fillRule), viewport: viewport))
+            fillRule: try fillRule(inheriting: parent.fillRule), viewport: viewport,
+            wrap: parent.wrap.overridden(by: try wrapOptions()), inDefs: parent.inDefs))
         if disabled || isHidden() {
             skipDepth = 1  // its end tag then ends the skip instead of popping
             stack.removeLast()
@@ -181,25 +197,34 @@ final class SVGDocumentBuilder: NSObject, XMLParserDelegate {
             throw elementError("too many path segments (the limit is \(limits.maxPathSegments))")
         }
         segmentCount += path.elements.count
-        path = path.applying(try transform().concatenating(parent.transform))
+        path = path.applying(try transform())
+        let own = try wrapOptions()
+        if let id = attributes["id"] {
+            let rule: FillRule? = property("fill-rule") == nil ? nil : try fillRule(inheriting: .nonZero)
+            definitions[id] = Definition(path: path, fillRule: rule, element: elementName,
+                                         attributes: attributes, wrap: own)
+        }
+        guard !parent.inDefs else { return }
+        path = path.applying(parent.transform)
         path.fillRule = try fillRule(inheriting: parent.fillRule)
         guard path.elements.allSatisfy(\.isFinite) else {
             throw elementError("coordinates out of range after transforms")
         }
         shapes.append(SVGShape(path: path, element: elementName, id: attributes["id"],
-                               attributes: attributes, line: line, column: column))
+                               attributes: attributes, line: line, column: column,
+                               wrapOptions: parent.wrap.overridden(by: own)))
     }
 
     // MARK: - Properties
 
     /// The element's `transform`, or the identity.
-    private func transform() throws(SVGError) -> TextKitGeometry.AffineTransform {
+    func transform() throws(SVGError) -> TextKitGeometry.AffineTransform {
         guard attributes["transform"] != nil else { return .identity }
         return try scan("transform") { bytes throws(SVGScanError) in try SVGTransformList.parse(bytes) }
     }
 
     /// The element's `fill-rule` (style before attribute), or the inherited one.
-    private func fillRule(inheriting inherited: FillRule) throws(SVGError) -> FillRule {
+    func fillRule(inheriting inherited: FillRule) throws(SVGError) -> FillRule {
         guard let property = property("fill-rule") else { return inherited }
         switch property.value {
         case "nonzero": return .nonZero
@@ -216,7 +241,7 @@ final class SVGDocumentBuilder: NSObject, XMLParserDelegate {
     private func isHidden() -> Bool { property("display")?.value == "none" }
 
     /// A presentation property from `style` (which wins) or from the attribute of that name.
-    private func property(_ name: String) -> (value: String, attribute: String, offset: Int)? {
+    func property(_ name: String) -> (value: String, attribute: String, offset: Int)? {
         if let style = attributes["style"], let declaration = SVGStyle.declaration(name, in: style) {
             return (declaration.value, "style", declaration.offset)
         }
@@ -274,7 +299,7 @@ final class SVGDocumentBuilder: NSObject, XMLParserDelegate {
 
 extension BezierPath.Element {
     /// Whether every coordinate is finite.
-    fileprivate var isFinite: Bool {
+    var isFinite: Bool {
         func ok(_ p: Point) -> Bool { p.x.isFinite && p.y.isFinite }
         switch self {
         case .move(let p), .line(let p): return ok(p)

@@ -38,9 +38,9 @@ struct DocumentErrorTests {
         #expect(failure(#"<rect x="" width="1" height="1"/>"#)?.2 ==
                 "expected a length, found end of data in attribute 'x'")
         let root = try #require(documentError(
-            #"<svg xmlns="http://www.w3.org/2000/svg" width="10px" height="792">"# + "</svg>"))
+            #"<svg xmlns="http://www.w3.org/2000/svg" width="10em" height="792">"# + "</svg>"))
         #expect((root.line, root.column, root.message) ==
-                (1, 50, "unsupported unit 'px' (use plain numbers or 'pt') in attribute 'width'"))
+                (1, 50, "unsupported unit 'em' (use plain numbers or 'pt', 'px', 'mm', 'cm', 'in') in attribute 'width'"))
         let viewBox = try #require(documentError(
             #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 -1 5">"# + "</svg>"))
         #expect((viewBox.line, viewBox.column, viewBox.message) ==

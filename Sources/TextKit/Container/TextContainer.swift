@@ -23,11 +23,32 @@ public final class TextContainer {
     /// paragraph's font, so text never lands in slivers beside an exclusion.
     public var minimumFragmentWidth: Double? { didSet { if minimumFragmentWidth != oldValue { changed() } } }
 
-    /// Areas text must not enter, filled with each path's own fill rule (open subpaths are closed).
-    public var exclusionPaths: [BezierPath] = [] {
+    /// Areas text must not enter, with margins, wrap sides and minimum fragment widths (see
+    /// ``Exclusion``), in container coordinates.
+    public var exclusions: [Exclusion] = [] {
         didSet {
-            guard exclusionPaths != oldValue else { return }
-            regions = exclusionPaths.map { FilledRegion(path: $0) }
+            guard exclusions != oldValue else { return }
+            exclusionRegions = exclusions.map { ExclusionRegion($0) }
+            changed()
+        }
+    }
+
+    /// The plain case of ``exclusions`` (Text Kit's `exclusionPaths`): areas filled with each
+    /// path's own fill rule (open subpaths are closed), text on both sides. Reading lists every
+    /// exclusion's path; setting replaces all exclusions with plain ones.
+    public var exclusionPaths: [BezierPath] {
+        get { exclusions.map(\.path) }
+        set { exclusions = newValue.map { Exclusion(path: $0) } }
+    }
+
+    /// A shape text flows inside of, instead of the whole text rectangle (container
+    /// coordinates); nil for a plain rectangular container. Text only goes where every y of its
+    /// line's band is inside the shape (by the shape's fill rule) and inside ``textRect``;
+    /// exclusions still apply.
+    public var shape: BezierPath? {
+        didSet {
+            guard shape != oldValue else { return }
+            shapeRegion = shape.map(ShapeRegion.init)
             changed()
         }
     }
@@ -45,22 +66,46 @@ public final class TextContainer {
     /// The free horizontal spans of the band `minY ..< minY + height` within `proposed`, in
     /// increasing x (Text Kit's `lineFragmentRect(forProposedRect:…remaining:)`, all at once).
     ///
-    /// A span is what is left of `proposed` after removing the exact horizontal extent of every
-    /// exclusion's filled area over the whole band. Spans whose width minus twice the padding is
-    /// below `minimumWidth` are dropped. The band must lie inside ``textRect`` vertically, or
-    /// the result is empty.
+    /// A span is what is left of `proposed` (cut to the inside of ``shape`` over the whole band,
+    /// if there is one) after removing, for every exclusion, the exact horizontal extent of its
+    /// margin-grown area over the whole band, widened by its wrap side (see
+    /// ``ExclusionRegion/blockedSpans(in:minY:maxY:)``; a `clear` exclusion meeting the band
+    /// leaves no span at all, so the line breaker moves down). Spans whose width minus twice
+    /// the padding is below the minimum are dropped: `minimumWidth`, or beside an exclusion
+    /// with its own ``Exclusion/minimumFragmentWidth``, the largest minimum of the exclusions
+    /// that bound the span. The band must lie inside ``textRect`` vertically, or the result is
+    /// empty.
+    ///
+    /// - Complexity: per exclusion meeting the band, that of
+    ///   ``FilledRegion/coveredSpans(minY:maxY:margin:)``.
     public func freeSpans(in proposed: Span, minY: Double, height: Double, minimumWidth: Double) -> [Span] {
         let text = textRect
         guard proposed.width > 0, minY >= text.minY - 1e-9, minY + height <= text.maxY + 1e-9 else { return [] }
-        var covered: [Span] = []
-        for region in regions where !region.isEmpty {
-            let bounds = region.bounds
-            guard bounds.maxY > minY, bounds.minY < minY + height,
-                  bounds.maxX > proposed.minX, bounds.minX < proposed.maxX else { continue }
-            covered.append(contentsOf: region.coveredSpans(minY: minY, maxY: minY + height))
+        let maxY = minY + height
+        var available = proposed
+        var blocked: [(span: Span, minimum: Double?)] = []
+        if let shapeRegion {
+            guard let inside = shapeRegion.available(in: proposed, minY: minY, maxY: maxY) else { return [] }
+            available = inside
+            blocked = shapeRegion.outside.coveredSpans(minY: minY, maxY: maxY).map { ($0, nil) }
         }
-        covered.sort { $0.minX < $1.minX }
-        return proposed.subtracting(covered, minimumWidth: minimumWidth + 2 * lineFragmentPadding)
+        for region in exclusionRegions where region.bounds.maxY > minY && region.bounds.minY < maxY {
+            let minimum = region.exclusion.minimumFragmentWidth
+            for span in region.blockedSpans(in: available, minY: minY, maxY: maxY) {
+                blocked.append((span, minimum))
+            }
+        }
+        blocked.sort { $0.span.minX < $1.span.minX }
+        return available.subtracting(blocked.map(\.span)).filter { free in
+            // A side bounded by exclusions needs the largest of their minimums (theirs, or the
+            // container's when they set none); a side bounded by the container needs its own.
+            func requirement(_ touching: (Span) -> Bool) -> Double {
+                let sides = blocked.filter { touching($0.span) }.map { $0.minimum ?? minimumWidth }
+                return sides.max() ?? minimumWidth
+            }
+            let needed = max(requirement { $0.maxX == free.minX }, requirement { $0.minX == free.maxX })
+            return free.width >= needed + 2 * lineFragmentPadding
+        }
     }
 
     /// Whether the band `minY ..< minY + height` fits inside the text area vertically.
@@ -71,8 +116,18 @@ public final class TextContainer {
 
     // MARK: - Internals
 
-    /// The exclusion paths prepared for band queries (rebuilt when the paths change).
-    private(set) var regions: [FilledRegion] = []
+    /// The exclusions prepared for band queries (rebuilt when they change).
+    private(set) var exclusionRegions: [ExclusionRegion] = []
+
+    /// The shape prepared for band queries.
+    private(set) var shapeRegion: ShapeRegion?
+
+    /// What the line breaker must get past before giving up on the container: the excluded
+    /// areas (margins included) and the shape.
+    var regions: [ExclusionBounds] {
+        exclusionRegions.map { ExclusionBounds(bounds: $0.bounds) }
+            + (shapeRegion.map { [ExclusionBounds(bounds: $0.bounds)] } ?? [])
+    }
 
     private func changed() { layoutManager?.textContainerChanged(self) }
 }

@@ -12,10 +12,51 @@ extension LayoutSnapshot {
     /// - Parameter text: the laid-out text, to tell visible glyphs from white space.
     public func invariantViolations(text: [Unicode.Scalar], leftToRightOnly: Bool = false,
                                     tolerance: Double = 1e-6) -> [String] {
+        let geometry = containers.map { container in
+            ContainerGeometry(exclusions: container.exclusionPaths.map { ExclusionRegion(Exclusion(path: $0)) },
+                              shape: nil)
+        }
+        return violations(text: text, geometry: geometry, leftToRightOnly: leftToRightOnly, tolerance: tolerance)
+    }
+
+    /// The checks of ``invariantViolations(text:leftToRightOnly:tolerance:)`` against the full
+    /// exclusion model of the laid-out `textContainers` (the layout manager's chain, in order),
+    /// which the snapshot keeps only as plain paths. In addition, no visible glyph box:
+    ///
+    /// - meets an exclusion's area grown by its margin;
+    /// - lies right of the leftmost covered x of a `left` exclusion over its line's band, left
+    ///   of the rightmost covered x of a `right` one, or between those of a `largest` one;
+    /// - lies on a line whose band meets a `clear` exclusion's area;
+    /// - leaves the container's ``TextContainer/shape`` anywhere over its line's band.
+    public func invariantViolations(text: [Unicode.Scalar], textContainers: [TextContainer],
+                                    leftToRightOnly: Bool = false, tolerance: Double = 1e-6) -> [String] {
+        guard textContainers.count == containers.count else {
+            return ["\(textContainers.count) text containers given for \(containers.count) laid-out containers"]
+        }
+        let geometry = textContainers.map { container in
+            ContainerGeometry(exclusions: container.exclusions.map { ExclusionRegion($0) },
+                              shape: container.shape.map { shape in
+                                  let box = shape.bounds
+                                  return FilledRegion(complementOf: shape, within: Rect(
+                                      x: box.minX - 1, y: box.minY - 1, width: box.width + 2, height: box.height + 2))
+                              })
+        }
+        return violations(text: text, geometry: geometry, leftToRightOnly: leftToRightOnly, tolerance: tolerance)
+    }
+
+    // MARK: - Internals
+
+    /// A container's exclusions and the outside of its shape, prepared for the checks.
+    private struct ContainerGeometry {
+        var exclusions: [ExclusionRegion]
+        var shape: FilledRegion?
+    }
+
+    private func violations(text: [Unicode.Scalar], geometry: [ContainerGeometry], leftToRightOnly: Bool,
+                            tolerance: Double) -> [String] {
         var problems: [String] = []
         var next = 0
-        for container in containers {
-            let regions = container.exclusionPaths.map { FilledRegion(path: $0) }
+        for (container, regions) in zip(containers, geometry) {
             var previousBottom = -Double.infinity
             for (lineIndex, line) in container.lines.enumerated() {
                 let name = "container \(container.index) line \(lineIndex)"
@@ -49,10 +90,8 @@ extension LayoutSnapshot {
         return problems
     }
 
-    // MARK: - Internals
-
     private func glyphProblems(_ fragment: LineFragment, line: LineLayout, container: ContainerLayout,
-                               regions: [FilledRegion], text: [Unicode.Scalar], name: String,
+                               regions: ContainerGeometry, text: [Unicode.Scalar], name: String,
                                leftToRightOnly: Bool, tolerance: Double) -> [String] {
         var problems: [String] = []
         let padding = container.lineFragmentPadding
@@ -72,10 +111,30 @@ extension LayoutSnapshot {
             if box.minX < fragment.rect.minX + padding - tolerance || box.maxX > fragment.rect.maxX - padding + tolerance {
                 problems.append("\(name): glyph for character \(glyph.characterIndex) at x \(box.minX)…\(box.maxX) leaves \(fragment.rect.minX + padding)…\(fragment.rect.maxX - padding)")
             }
-            for (index, region) in regions.enumerated() where region.intersects(box, tolerance: tolerance) {
-                problems.append("\(name): glyph for character \(glyph.characterIndex) meets exclusion \(index)")
+            for (index, region) in regions.exclusions.enumerated() {
+                if let side = sideProblem(box, region: region, tolerance: tolerance) {
+                    problems.append("\(name): glyph for character \(glyph.characterIndex) \(side) exclusion \(index)")
+                }
+            }
+            if let outside = regions.shape, outside.intersects(box, tolerance: tolerance) {
+                problems.append("\(name): glyph for character \(glyph.characterIndex) leaves the container's shape")
             }
         }
         return problems
+    }
+
+    /// Why a visible glyph box breaks an exclusion's area or wrap side, or nil.
+    private func sideProblem(_ box: Rect, region: ExclusionRegion, tolerance: Double) -> String? {
+        if region.intersects(box, tolerance: tolerance) { return "meets" }
+        let covered = region.coveredSpans(minY: box.minY + tolerance, maxY: box.maxY - tolerance)
+        guard let first = covered.first, let last = covered.last else { return nil }
+        let leftOf = box.maxX <= first.minX + tolerance, rightOf = box.minX >= last.maxX - tolerance
+        switch region.exclusion.wrapSide {
+        case .both: return nil
+        case .clear: return "is beside clear"
+        case .left: return leftOf ? nil : "is not left of left-wrapped"
+        case .right: return rightOf ? nil : "is not right of right-wrapped"
+        case .largest: return leftOf || rightOf ? nil : "is inside the hull of largest-wrapped"
+        }
     }
 }

@@ -14,8 +14,19 @@ public struct PageSetup: Hashable, Sendable {
     public var lineFragmentPadding = 0.0
     /// The minimum fragment width of every column (nil: one em).
     public var minimumFragmentWidth: Double?
-    /// Exclusion paths in page coordinates, applied on every page.
-    public var exclusionPaths: [BezierPath] = []
+    /// Exclusions in page coordinates (with margins, wrap sides, minimum widths), applied on
+    /// every page to every column their margin-grown area overlaps.
+    public var exclusions: [Exclusion] = []
+    /// A shape in page coordinates that text flows inside of (nil: the columns' rectangles);
+    /// every column gets it, so text fills the part of each column inside the shape.
+    public var shape: BezierPath?
+
+    /// The plain case of ``exclusions``: paths text flows around on both sides. Reading lists
+    /// every exclusion's path; setting replaces all exclusions with plain ones.
+    public var exclusionPaths: [BezierPath] {
+        get { exclusions.map(\.path) }
+        set { exclusions = newValue.map { Exclusion(path: $0) } }
+    }
 
     /// The default setup: US Letter, 72 pt margins, one column.
     public init() {}
@@ -90,9 +101,10 @@ extension LayoutManager {
             container.lineFragmentPadding = setup.lineFragmentPadding
             container.minimumFragmentWidth = setup.minimumFragmentWidth
             let move = AffineTransform(translationX: -frame.minX, y: -frame.minY)
-            container.exclusionPaths = setup.exclusionPaths
-                .filter { !$0.isEmpty && $0.bounds.intersects(frame) }
+            container.exclusions = setup.exclusions
+                .filter { !$0.path.isEmpty && $0.bounds.intersects(frame) }
                 .map { $0.applying(move) }
+            container.shape = setup.shape.map { $0.applying(move) }
             addTextContainer(container)
             result.placements.append(ContainerPlacement(page: page, origin: frame.origin))
         }

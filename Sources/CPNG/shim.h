@@ -1,0 +1,2 @@
+// libpng's simplified reading API (png_image_*), used only by TextKitImage.
+#include <png.h>

@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension FilledRegion {
+    /// The exact x-projection over the band `minY ≤ y ≤ maxY` of the filled area grown by
+    /// `margin` in every direction (its Minkowski sum with a disk: CSS `shape-margin`, round at
+    /// corners), with the conventions of ``coveredSpans(minY:maxY:)``.
+    ///
+    /// The grown area is the filled area plus one capsule (segment ⊕ disk) per polygon edge:
+    ///
+    ///     spans ← coveredSpans(band)
+    ///     for each edge (slanted or horizontal) within `margin` of the band (y-indexed):
+    ///         capsule ← edge ⊕ disk(margin) = disk(a) ∪ disk(b) ∪ rectangle(a ± n·d, b ± n·d)
+    ///         spans += [min x, max x] of (each piece ∩ band)   // the union is convex: one span
+    ///     merge spans
+    ///
+    /// A disk's extent over the band is closed form (its chord at the nearest y of the band);
+    /// the rectangle is clipped to the band and its vertices give the extent. Exact for
+    /// polygons up to rounding; curves are exact for their flattening (within its tolerance).
+    ///
+    /// Every edge gets a capsule, so a region whose edges bound no area (a lone line, contours
+    /// that cancel out) would grow: callers check ``isEmpty`` first (``ExclusionRegion`` does).
+    ///
+    /// - Complexity: O((k + i) log k) as ``coveredSpans(minY:maxY:)`` plus O(m log m) for the
+    ///   m edges within `margin` of the band.
+    public func coveredSpans(minY: Double, maxY: Double, margin: Double) -> [Span] {
+        guard margin > 0, margin.isFinite else { return coveredSpans(minY: minY, maxY: maxY) }
+        guard minY <= maxY, !index.edges.isEmpty else { return [] }
+        var spans = coveredSpans(minY: minY, maxY: maxY)
+        let capsules = CapsuleBand(minY: minY, maxY: maxY, radius: margin)
+        for i in index.edges(meetingMinY: minY - margin, maxY: maxY + margin) {
+            let edge = index.edges[i]
+            if let span = capsules.extent(Point(x: edge.xTop, y: edge.yTop), Point(x: edge.xBot, y: edge.yBot)) {
+                spans.append(span)
+            }
+        }
+        var low = 0, high = horizontals.count
+        while low < high {
+            let mid = (low + high) / 2
+            if horizontals[mid].y < minY - margin { low = mid + 1 } else { high = mid }
+        }
+        for edge in horizontals[low...] {
+            if edge.y > maxY + margin { break }
+            if let span = capsules.extent(Point(x: edge.minX, y: edge.y), Point(x: edge.maxX, y: edge.y)) {
+                spans.append(span)
+            }
+        }
+        return Span.merged(spans, joiningGapsUpTo: epsilon)
+    }
+}
+
+// MARK: - Internals
+
+/// The x-extent of capsules (segment ⊕ disk of `radius`) over one band.
+struct CapsuleBand {
+    let minY: Double, maxY: Double, radius: Double
+
+    /// The projection of (capsule of segment ab) ∩ band, or nil when they do not meet (in a
+    /// band of positive height, touching its top or bottom line only does not count).
+    func extent(_ a: Point, _ b: Point) -> Span? {
+        let top = Swift.min(a.y, b.y) - radius, bottom = Swift.max(a.y, b.y) + radius
+        if maxY > minY {
+            guard bottom > minY, top < maxY else { return nil }
+        } else {
+            guard bottom >= minY, top <= maxY else { return nil }
+        }
+        var low = Double.infinity, high = -Double.infinity
+        for center in [a, b] {
+            // The disk's widest chord inside the band is at the band's y nearest its centre.
+            let dy = Swift.max(0, minY - center.y, center.y - maxY)
+            guard dy <= radius else { continue }
+            let half = (radius * radius - dy * dy).squareRoot()
+            low = Swift.min(low, center.x - half)
+            high = Swift.max(high, center.x + half)
+        }
+        let dx = b.x - a.x, dy = b.y - a.y
+        let length = (dx * dx + dy * dy).squareRoot()
+        if length > 0 {
+            let nx = -dy / length * radius, ny = dx / length * radius
+            let corners = [Point(x: a.x + nx, y: a.y + ny), Point(x: b.x + nx, y: b.y + ny),
+                           Point(x: b.x - nx, y: b.y - ny), Point(x: a.x - nx, y: a.y - ny)]
+            for (i, p) in corners.enumerated() {
+                // The clipped rectangle's vertices: corners inside the band, and the crossings
+                // of its sides with the band's top and bottom lines.
+                if p.y >= minY && p.y <= maxY {
+                    low = Swift.min(low, p.x)
+                    high = Swift.max(high, p.x)
+                }
+                let q = corners[(i + 1) % 4]
+                guard p.y != q.y else { continue }
+                for y in [minY, maxY] where (p.y - y) * (q.y - y) < 0 {
+                    let x = p.x + (q.x - p.x) * ((y - p.y) / (q.y - p.y))
+                    low = Swift.min(low, x)
+                    high = Swift.max(high, x)
+                }
+            }
+        }
+        return low <= high ? Span(minX: low, maxX: high) : nil
+    }
+}
