@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "TextKit", targets: ["TextKit"]),
         .library(name: "TextKitSVG", targets: ["TextKitSVG"]),
+        .library(name: "TextKitRender", targets: ["TextKitRender"]),
         .executable(name: "textkit", targets: ["TextKitCLI"]),
     ],
     dependencies: [
@@ -19,6 +20,8 @@ let package = Package(
         // ICU is link-only: its headers stay inside CICUShim (see docs/native-deps in shared/).
         .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
         .target(name: "CICUShim", dependencies: ["CICU"]),
+        // cairo (with its FreeType/fontconfig fonts and PDF/SVG/PNG back ends) for rendering.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
 
         // Geometry: points, rects, transforms, Bézier paths, flattening, band extents. No text.
         .target(name: "TextKitGeometry"),
@@ -29,11 +32,13 @@ let package = Package(
             name: "TextKit",
             dependencies: ["TextKitGeometry", "CFreeType", "CHarfBuzz", "CFontconfig", "CICUShim"]
         ),
+        // Rendering a layout to PDF, SVG and PNG with cairo.
+        .target(name: "TextKitRender", dependencies: ["TextKit", "CCairo", "CFontconfig"]),
         // The `textkit` command.
         .executableTarget(
             name: "TextKitCLI",
             dependencies: [
-                "TextKit", "TextKitSVG",
+                "TextKit", "TextKitSVG", "TextKitRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Resources/fonts")]
@@ -42,6 +47,7 @@ let package = Package(
         .testTarget(name: "TextKitGeometryTests", dependencies: ["TextKitGeometry"]),
         .testTarget(name: "TextKitSVGTests", dependencies: ["TextKitSVG"]),
         .testTarget(name: "TextKitTests", dependencies: ["TextKit", "TextKitSVG"]),
-        .testTarget(name: "TextKitCLITests", dependencies: ["TextKitCLI", "TextKit"]),
+        .testTarget(name: "TextKitCLITests", dependencies: ["TextKitCLI", "TextKit", "TextKitRender"]),
+        .testTarget(name: "TextKitRenderTests", dependencies: ["TextKitRender", "TextKit", "TextKitSVG"]),
     ]
 )
