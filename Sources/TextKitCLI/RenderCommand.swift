@@ -85,7 +85,8 @@ struct RenderCommand: ParsableCommand {
                 let before = pagesDone
                 try renderer.render(format, pages: pages, progress: { done in
                     pagesDone = before + done
-                    progress.show("rendering page \(pagesDone)/\(result.pages.count)")
+                    progress.show("rendering " + Progress.bar(pagesDone, of: result.pages.count)
+                        + " page \(pagesDone)/\(result.pages.count)")
                 }, to: file.write)
             }
             for file in files { try file.commit() }
@@ -166,6 +167,12 @@ private final class Progress {
         let padding = String(repeating: " ", count: max(0, lastLength - line.count))
         FileHandle.standardError.write(Data(("\r" + line + padding).utf8))
         lastLength = line.count
+    }
+
+    /// A bar of 20 cells, `done` of `total` filled: `[########            ]`.
+    static func bar(_ done: Int, of total: Int) -> String {
+        let filled = total > 0 ? min(20, done * 20 / total) : 20
+        return "[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 20 - filled) + "]"
     }
 
     /// Erases the line.

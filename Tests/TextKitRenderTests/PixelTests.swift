@@ -16,8 +16,8 @@ struct PixelTests {
             let found = darkPixelsInside(regions, image: image, scale: 2, inspected: &inspected)
             #expect(found.isEmpty, "dark pixels inside an exclusion on page \(page + 1): \(found.prefix(5))")
         }
-        #expect(inspected > 10_000)
-        #expect(dark > 5_000, "the text was drawn")
+        #expect(inspected > 1_000)
+        #expect(dark > 1_000, "the text was drawn")
     }
 
     /// The check finds text that does overlap a shape: the same text laid out without the
@@ -99,13 +99,14 @@ struct PixelTests {
 
     private func darkPixels(in image: RasterImage) -> Int {
         var count = 0
-        for y in 0..<image.height {
-            for x in 0..<image.width where isDark(image.pixel(x: x, y: y)) { count += 1 }
+        for y in stride(from: 0, to: image.height, by: 2) {
+            for x in stride(from: 0, to: image.width, by: 2) where isDark(image.pixel(x: x, y: y)) { count += 1 }
         }
         return count
     }
 
-    /// Dark pixels whose whole square lies inside one of `regions` (page coordinates).
+    /// Dark pixels whose whole square lies inside one of `regions` (page coordinates); `inspected`
+    /// counts the pixels inside, on a grid of every fourth pixel.
     private func darkPixelsInside(_ regions: [FilledRegion], image: RasterImage, scale: Double,
                                   inspected: inout Int) -> [(Int, Int)] {
         var found: [(Int, Int)] = []
@@ -116,12 +117,15 @@ struct PixelTests {
             guard x0 <= x1, y0 <= y1 else { continue }
             for y in y0...y1 {
                 for x in x0...x1 {
-                    let corners = [(0.0, 0.0), (1, 0), (0, 1), (1, 1), (0.5, 0.5)].map {
+                    if x % 4 == 0, y % 4 == 0,
+                       region.contains(Point(x: (Double(x) + 0.5) / scale, y: (Double(y) + 0.5) / scale)) {
+                        inspected += 1
+                    }
+                    guard isDark(image.pixel(x: x, y: y)) else { continue }
+                    let corners = [(0.0, 0.0), (1, 0), (0, 1), (1, 1)].map {
                         Point(x: (Double(x) + $0.0) / scale, y: (Double(y) + $0.1) / scale)
                     }
-                    guard corners.allSatisfy(region.contains) else { continue }
-                    inspected += 1
-                    if isDark(image.pixel(x: x, y: y)) { found.append((x, y)) }
+                    if corners.allSatisfy(region.contains) { found.append((x, y)) }
                 }
             }
         }
