@@ -45,6 +45,14 @@ struct OutputFormatTests {
         let pageBreaks = result.output.filter { $0 == "\u{0C}" }.count
         #expect(pageBreaks == laidOut.renderer.pages.count)
 
+        // Fonts are embedded as subsets with a ToUnicode map: emb, sub and uni all "yes".
+        let fonts = try #require(try runTool("pdffonts", [file.path]))
+        let rows = fonts.output.split(separator: "\n").dropFirst(2)
+        #expect(!rows.isEmpty)
+        for row in rows {
+            #expect(row.contains("+DejaVuSans") && row.contains("yes yes yes"), "\(row)")
+        }
+
         let text = try fixture.text()
         if !fixture.rightToLeft {
             #expect(words(result.output) == words(text))
