@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "TextKit", targets: ["TextKit"]),
         .library(name: "TextKitSVG", targets: ["TextKitSVG"]),
         .library(name: "TextKitImage", targets: ["TextKitImage"]),
+        .library(name: "TextKitRender", targets: ["TextKitRender"]),
         .executable(name: "textkit", targets: ["TextKitCLI"]),
     ],
     dependencies: [
@@ -21,6 +22,8 @@ let package = Package(
         .systemLibrary(name: "CICU", pkgConfig: "icu-i18n", providers: [.apt(["libicu-dev"])]),
         .target(name: "CICUShim", dependencies: ["CICU"]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // cairo (with its FreeType/fontconfig fonts and PDF/SVG/PNG back ends) for rendering.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
 
         // Geometry: points, rects, transforms, Bézier paths, flattening, band extents. No text.
         .target(name: "TextKitGeometry"),
@@ -33,12 +36,13 @@ let package = Package(
             name: "TextKit",
             dependencies: ["TextKitGeometry", "CFreeType", "CHarfBuzz", "CFontconfig", "CICUShim"]
         ),
+        // Rendering a layout to PDF, SVG and PNG with cairo.
+        .target(name: "TextKitRender", dependencies: ["TextKit", "CCairo", "CFontconfig"]),
         // The `textkit` command.
         .executableTarget(
             name: "TextKitCLI",
             dependencies: [
-                "TextKit", "TextKitSVG",
-                "TextKitImage",
+                "TextKit", "TextKitSVG", "TextKitImage", "TextKitRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Resources/fonts")]
@@ -48,6 +52,7 @@ let package = Package(
         .testTarget(name: "TextKitSVGTests", dependencies: ["TextKitSVG"]),
         .testTarget(name: "TextKitImageTests", dependencies: ["TextKitImage"]),
         .testTarget(name: "TextKitTests", dependencies: ["TextKit", "TextKitSVG"]),
-        .testTarget(name: "TextKitCLITests", dependencies: ["TextKitCLI", "TextKit"]),
+        .testTarget(name: "TextKitCLITests", dependencies: ["TextKitCLI", "TextKit", "TextKitRender"]),
+        .testTarget(name: "TextKitRenderTests", dependencies: ["TextKitRender", "TextKit", "TextKitSVG"]),
     ]
 )

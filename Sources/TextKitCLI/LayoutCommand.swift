@@ -42,10 +42,7 @@ struct LayoutCommand: ParsableCommand {
 
         let bytes = try InputText.readBytes(options.input, limit: options.maxInputBytes)
         lap("read")
-        let shapes = try loadExclusions()
-        lap("svg")
-
-        let job = try PageLayoutJob(options: options, input: bytes, exclusions: shapes)
+        let job = try PageLayoutJob(options: options, input: bytes)
         let result = job.run()
         lap("layout")
 
@@ -68,20 +65,6 @@ struct LayoutCommand: ParsableCommand {
         }
         lap("write")
         if stats { printStats(timings, result) }
-    }
-
-    private func loadExclusions() throws(CLIError) -> [BezierPath] {
-        var paths: [BezierPath] = []
-        for file in options.exclusions {
-            do {
-                let document = try SVGDocument(contentsOfFile: file)
-                paths.append(contentsOf: document.shapes.map(\.path))
-            } catch {
-                let status: CLIError.Status = error.line == 0 ? .noInput : .dataError
-                throw CLIError(status: status, message: error.description)
-            }
-        }
-        return paths
     }
 
     private func printStats(_ timings: [(String, Duration)], _ result: PageLayoutJob.Result) {

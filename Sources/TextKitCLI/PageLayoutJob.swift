@@ -17,16 +17,15 @@ struct PageLayoutJob {
     let options: LayoutOptions
     let storage: TextStorage
     let layoutManager: LayoutManager
-    let exclusions: [BezierPath]
     /// The full exclusion model: `--exclude` shapes with their `data-textkit-*` options (or
     /// `--margin`/`--wrap`), then `--exclude-image` contours.
     let wrapExclusions: [Exclusion]
     /// The `--shape` outline.
     let shape: BezierPath?
 
-    init(options: LayoutOptions, input: [UInt8], exclusions: [BezierPath]) throws(CLIError) {
+    /// Reads the exclusion files and fonts the options name and builds the storage from `input`.
+    init(options: LayoutOptions, input: [UInt8]) throws(CLIError) {
         self.options = options
-        self.exclusions = exclusions
         wrapExclusions = try Self.loadExclusions(options)
         shape = try options.shape.map { file throws(CLIError) in try Self.loadShape(file) }
         let collection = FontCollection(defaultFontPath: Self.bundledFontPath)

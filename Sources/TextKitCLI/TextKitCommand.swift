@@ -5,7 +5,7 @@ import ArgumentParser
 struct TextKitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "textkit",
-        abstract: "Text layout with exclusion paths: glyph positions as JSON.",
+        abstract: "Text layout with exclusion paths: glyph positions as JSON, or drawn as SVG, PNG or PDF.",
         version: "0.1.0",
-        subcommands: [LayoutCommand.self])
+        subcommands: [LayoutCommand.self, RenderCommand.self])
 }

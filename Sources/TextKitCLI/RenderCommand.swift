@@ -1,0 +1,171 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import Foundation
+import TextKit
+import TextKitRender
+import TextKitSVG
+
+/// `textkit render`: lays out a text file as `layout` does and draws it as SVG, PNG or PDF.
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Lay out a text file and draw it as SVG, PNG or PDF.",
+        discussion: "The format comes from the output file's extension, or --format. PDF gets one page per "
+            + "page; PNG and SVG get one file per page (out-1.png, out-2.png, …) or, with --single, one tall "
+            + "image. Exit status: 0 success, 64 bad options or unknown format, 65 malformed input, "
+            + "66 missing or unreadable input, 69 font unavailable, 70 rendering failed, 73 output not writable.")
+
+    @OptionGroup var options: LayoutOptions
+
+    @Option(name: .shortAndLong, help: "The output file (written atomically); its extension gives the format.")
+    var output: String
+
+    @Option(help: ArgumentHelp("svg, png or pdf (default: from the output file's extension).", valueName: "format"))
+    var format: String?
+
+    @Option(help: "PNG resolution in pixels per inch (72 points to the inch).") var dpi: Double = 144
+
+    @Flag(help: "PNG and SVG: all pages in one tall image instead of one file per page.") var single = false
+
+    @Option(help: ArgumentHelp(
+        "Debug overlays, comma-separated: exclusions, fragments, baselines, spans, or all.", valueName: "list"))
+    var show: String?
+
+    mutating func validate() throws {
+        guard dpi.isFinite, dpi > 0, dpi <= 10_000 else {
+            throw ValidationError("--dpi must be greater than zero and at most 10000, not \(dpi)")
+        }
+    }
+
+    func run() throws {
+        let progress = Progress()
+        do {
+            try execute(progress)
+        } catch let error as CLIError {
+            progress.clear()
+            FileHandle.standardError.write(Data("textkit: error: \(error.message)\n".utf8))
+            throw error.exitCode
+        }
+    }
+
+    private func execute(_ progress: Progress) throws {
+        let format = try outputFormat()
+        var renderOptions = RenderOptions()
+        renderOptions.dotsPerInch = dpi
+        renderOptions.overlays = try overlays()
+
+        let bytes = try InputText.readBytes(options.input, limit: options.maxInputBytes)
+        progress.show("laying out…")
+        let job = try PageLayoutJob(options: options, input: bytes)
+        let result = job.run()
+        progress.clear()
+        for warning in result.warnings { FileHandle.standardError.write(Data("textkit: warning: \(warning)\n".utf8)) }
+
+        let renderer = LayoutRenderer(snapshot: result.snapshot, pages: result.pages, placements: result.placements,
+                                      storage: job.storage, options: renderOptions)
+        let outputs = plan(format: format, pageCount: result.pages.count)
+        if format == .png {
+            for (_, pages) in outputs {
+                let (width, height) = renderer.pixelSize(of: pages)
+                guard max(width, height) <= LayoutRenderer.maximumPixelSide else {
+                    throw CLIError(status: .usage, message: "\(output): the image would be \(width) × \(height) pixels, "
+                        + "more than \(LayoutRenderer.maximumPixelSide) a side; lower --dpi\(single ? " or drop --single" : "")")
+                }
+            }
+        }
+
+        // Every file is written to a temporary file first and renamed only when all are complete.
+        let files = try outputs.map { (path, _) throws(CLIError) in try OutputFile(path: path) }
+        do {
+            var pagesDone = 0
+            for ((_, pages), file) in zip(outputs, files) {
+                let before = pagesDone
+                try renderer.render(format, pages: pages, progress: { done in
+                    pagesDone = before + done
+                    progress.show("rendering " + Progress.bar(pagesDone, of: result.pages.count)
+                        + " page \(pagesDone)/\(result.pages.count)")
+                }, to: file.write)
+            }
+            for file in files { try file.commit() }
+            progress.clear()
+        } catch let error as RenderError {
+            for file in files { file.discard() }
+            throw CLIError(status: .software, message: "\(output): \(error.message)")
+        } catch {
+            for file in files { file.discard() }
+            throw error
+        }
+    }
+
+    /// The format from --format or the output's extension.
+    private func outputFormat() throws(CLIError) -> RenderFormat {
+        if let format {
+            guard let known = RenderFormat(rawValue: format.lowercased()) else {
+                throw CLIError(status: .usage, message: "unknown format '\(format)'; use svg, png or pdf")
+            }
+            return known
+        }
+        guard let known = RenderFormat(fileName: output) else {
+            throw CLIError(status: .usage, message:
+                "\(output): unknown output format; name the file .svg, .png or .pdf, or use --format svg|png|pdf")
+        }
+        return known
+    }
+
+    private func overlays() throws(CLIError) -> DebugOverlays {
+        var result: DebugOverlays = []
+        for name in (show ?? "").split(separator: ",") {
+            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            guard let overlay = DebugOverlays(name: trimmed) else {
+                throw CLIError(status: .usage, message:
+                    "--show: unknown overlay '\(trimmed)'; use exclusions, fragments, baselines, spans or all")
+            }
+            result.insert(overlay)
+        }
+        return result
+    }
+
+    /// The files to write and the pages each holds: one file for PDF, for a single page or with
+    /// --single; otherwise `NAME-1.EXT`, `NAME-2.EXT`, … one per page.
+    private func plan(format: RenderFormat, pageCount: Int) -> [(path: String, pages: RenderedPages)] {
+        if format == .pdf || single || pageCount <= 1 { return [(output, .all)] }
+        let url = URL(fileURLWithPath: output)
+        let directory = (output as NSString).deletingLastPathComponent
+        let base = url.deletingPathExtension().lastPathComponent
+        let ext = url.pathExtension.isEmpty ? "" : "." + url.pathExtension
+        return (0..<pageCount).map { page in
+            let name = "\(base)-\(page + 1)\(ext)"
+            return (directory.isEmpty ? name : directory + "/" + name, .page(page))
+        }
+    }
+}
+
+/// A one-line progress display on standard error, shown only when standard error is a terminal.
+private final class Progress {
+    private let enabled = isatty(STDERR_FILENO) == 1
+    private var lastLength = 0
+
+    /// Replaces the line with `message`.
+    func show(_ message: String) {
+        guard enabled else { return }
+        let line = "textkit: " + message
+        let padding = String(repeating: " ", count: max(0, lastLength - line.count))
+        FileHandle.standardError.write(Data(("\r" + line + padding).utf8))
+        lastLength = line.count
+    }
+
+    /// A bar of 20 cells, `done` of `total` filled: `[########            ]`.
+    static func bar(_ done: Int, of total: Int) -> String {
+        let filled = total > 0 ? min(20, done * 20 / total) : 20
+        return "[" + String(repeating: "#", count: filled) + String(repeating: " ", count: 20 - filled) + "]"
+    }
+
+    /// Erases the line.
+    func clear() {
+        guard enabled, lastLength > 0 else { return }
+        FileHandle.standardError.write(Data(("\r" + String(repeating: " ", count: lastLength) + "\r").utf8))
+        lastLength = 0
+    }
+}
