@@ -114,9 +114,8 @@ struct UnicodeConformanceTests {
     }
 
     /// Fails for unexpected failures and for listed lines that pass; prints the pass rate.
-    private func check(_ raw: ConformanceTally) throws {
+    private func check(_ tally: ConformanceTally) throws {
         let deviations = try KnownDeviations.load()
-        var tally = raw
         let listed = deviations.lines(of: tally.file)
         print("conformance: \(tally)")
         if let dump = ProcessInfo.processInfo.environment["TEXTKIT_CONFORMANCE_DUMP"] {
