@@ -31,14 +31,16 @@ enum ScriptFixtures {
         return attributes
     }
 
-    /// Lays `text` out in one container `width` points wide.
+    /// Lays `text` out in one container `width` points wide, without line fragment padding.
     static func layout(_ text: String, width: Double = 300, height: Double = 2000,
                        attributes: TextAttributes = ScriptFixtures.attributes())
         -> (TextStorage, LayoutManager, LayoutSnapshot) {
         let storage = TextStorage(string: text, attributes: attributes)
         let manager = LayoutManager(fontCollection: fonts, defaultFont: primary)
         storage.addLayoutManager(manager)
-        manager.addTextContainer(TextContainer(size: Size(width: width, height: height)))
+        let container = TextContainer(size: Size(width: width, height: height))
+        container.lineFragmentPadding = 0
+        manager.addTextContainer(container)
         return (storage, manager, manager.snapshot())
     }
 
