@@ -20,12 +20,13 @@ doc="$root/usr/share/doc"
 subset=(pyftsubset)
 command -v pyftsubset >/dev/null || subset=(/usr/bin/python3 -m fontTools.subset)
 
-# Every character of the test texts, plus characters the tests write inline and the dotted
-# circle HarfBuzz inserts before broken clusters.
+# Every character of the test texts, plus characters the tests write inline, the dotted circle
+# HarfBuzz inserts before broken clusters and NIKHAHIT (HarfBuzz decomposes Thai SARA AM into
+# NIKHAHIT + SARA AA, so the font needs both).
 chars="$(mktemp)"
 trap 'rm -f "$chars"' EXIT
 cat "$here"/../unicode/texts/*.txt > "$chars"
-printf '%s' $' \u00a0\u200c\u200d\u2060\u25cc\u0640' >> "$chars"
+printf '%s' $' \u00a0\u200c\u200d\u2060\u25cc\u0640\u0e4d\u0e32' >> "$chars"
 printf '%s' 'אבגדהוזחטיכלמנסעפצקרשת' 'ابتثجحخدذرزسشصضطظعغفقكلمنهوي' 'कखगघचछजझटठडढणतथदधनपफबभमयरलवशषसह्ािीुूेैोौंः' \
     'กขคงจฉชซญดตถทนบปผพฟมยรลวศสหอฮะัาำิีึืุูเแโใไ่้๊๋็์' '一二三中文字日本語漢字かなカナ。、「」（）：“”' '가나다라마바사아자차카타파하' \
     '😀👍🏻🏼🏽🏾🏿❤️' >> "$chars"
