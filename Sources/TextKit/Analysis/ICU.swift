@@ -56,6 +56,28 @@ enum ICU {
         tsicu_script_short_name(script).map { String(cString: $0) } ?? "Zyyy"
     }
 
+    /// Bidi_Paired_Bracket_Type of a code point (UAX #9 BD14, BidiBrackets.txt).
+    enum PairedBracketType { case none, open, close }
+
+    /// Whether `scalar` is an opening or closing paired bracket.
+    static func pairedBracketType(of scalar: UInt32) -> PairedBracketType {
+        switch tsicu_paired_bracket_type(scalar) {
+        case 1: .open
+        case 2: .close
+        default: .none
+        }
+    }
+
+    /// The other bracket of a pair (Bidi_Paired_Bracket), or the code point itself.
+    static func pairedBracket(of scalar: UInt32) -> UInt32 { tsicu_paired_bracket(scalar) }
+
+    /// Whether `closing` closes a bracket whose pair is `expected`, counting the canonical
+    /// equivalents U+2329/U+3008 and U+232A/U+3009 as the same bracket (UAX #9 BD16).
+    static func bracketsMatch(_ expected: UInt32, _ closing: UInt32) -> Bool {
+        func canonical(_ c: UInt32) -> UInt32 { c == 0x2329 ? 0x3008 : c == 0x232A ? 0x3009 : c }
+        return canonical(expected) == canonical(closing)
+    }
+
     static let commonScript = Int32(TSICU_SCRIPT_COMMON)
     static let inheritedScript = Int32(TSICU_SCRIPT_INHERITED)
     static let unknownScript = Int32(TSICU_SCRIPT_UNKNOWN)

@@ -123,19 +123,33 @@ private struct LoadedFace {
         }
         defer { FT_Done_Face(face) }
         let rec = face.pointee
-        guard rec.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0, rec.units_per_EM > 0 else {
+        let flags = rec.face_flags
+        let scalable = flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 && rec.units_per_EM > 0
+        // Colour bitmap fonts (CBDT/sbix emoji) have no outlines, so FreeType reports no metrics;
+        // their hmtx advances and hhea metrics are scalable and HarfBuzz reads them.
+        let colorBitmaps = flags & FT_Long(FT_FACE_FLAG_COLOR) != 0 && flags & FT_Long(FT_FACE_FLAG_FIXED_SIZES) != 0
+        guard scalable || colorBitmaps else {
             throw FontError(code: .invalidFont, subject: path, message: "not a scalable (outline) font")
         }
-        let ascender = Int(rec.ascender), descender = -Int(rec.descender)
-        let gap = max(0, Int(rec.height) - ascender - descender)
-
         guard let shaper = HarfBuzzFont(blob: blob, faceIndex: faceIndex) else {
             throw FontError(code: .invalidFont, subject: path, message: "HarfBuzz could not read the font")
+        }
+        var unitsPerEm = Int(rec.units_per_EM), ascender = Int(rec.ascender), descender = -Int(rec.descender)
+        var gap = max(0, Int(rec.height) - ascender - descender)
+        if !scalable {
+            let metrics = shaper.verticalMetrics
+            unitsPerEm = metrics.unitsPerEm
+            ascender = metrics.ascender
+            descender = metrics.descender
+            gap = metrics.lineGap
+            guard unitsPerEm > 0 else {
+                throw FontError(code: .invalidFont, subject: path, message: "the font has no units per em")
+            }
         }
         return LoadedFace(
             family: rec.family_name.map { String(cString: $0) } ?? "",
             style: rec.style_name.map { String(cString: $0) } ?? "",
-            unitsPerEm: Int(rec.units_per_EM), ascender: ascender, descender: descender, lineGap: gap,
+            unitsPerEm: unitsPerEm, ascender: ascender, descender: descender, lineGap: gap,
             hash: fnv1a64Hex(data), shaper: shaper)
     }
 }

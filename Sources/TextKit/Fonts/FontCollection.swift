@@ -1,16 +1,39 @@
 import CFontconfig
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// Finds and caches fonts: family lookup and per-character fallback through fontconfig, and
 /// loaded faces shared by every layout that uses this collection.
 ///
 /// Each collection has its own fontconfig configuration (read from the usual files, or from
-/// `FONTCONFIG_FILE`) and its own caches; nothing is global. Thread-safe.
+/// `FONTCONFIG_FILE`, or from a file given to ``init(configurationFile:defaultFontPath:)``) and its
+/// own caches; nothing is global. Thread-safe.
 public final class FontCollection: Sendable {
-    /// Creates a collection. `defaultFontPath` is used when fontconfig has no font at all.
+    /// Creates a collection with fontconfig's usual configuration. `defaultFontPath` is used when
+    /// fontconfig has no font at all.
     public init(defaultFontPath: String? = nil) {
         self.defaultFontPath = defaultFontPath
         self.config = Mutex(FontconfigHandle())
+    }
+
+    /// Creates a collection that sees only what the fontconfig file at `path` configures (its
+    /// `<dir>`s, aliases and rules), ignoring the machine's configuration: deterministic font
+    /// choice and fallback for tests and reproducible documents.
+    ///
+    /// - Throws: ``FontError`` (`fontconfigUnavailable`) when the file cannot be read or parsed.
+    public init(configurationFile path: String, defaultFontPath: String? = nil) throws(FontError) {
+        guard let handle = FontconfigHandle(configurationFile: path) else {
+            throw FontError(code: .fontconfigUnavailable, subject: path,
+                            message: "fontconfig could not load this configuration file")
+        }
+        self.defaultFontPath = defaultFontPath
+        self.config = Mutex(handle)
     }
 
     /// The font file used when a family cannot be resolved and fontconfig finds nothing.
@@ -56,11 +79,22 @@ public final class FontCollection: Sendable {
 
     /// A font that covers `scalar`, preferring ones like `base`, or nil when no font has it.
     public func fallbackFont(for scalar: Unicode.Scalar, like base: Font) -> Font? {
-        let key = FallbackKey(scalar: scalar.value, base: ObjectIdentifier(base))
+        fallbackFont(for: [scalar], like: base)
+    }
+
+    /// A font for a grapheme cluster whose `scalars` (those that need a glyph) `base` does not all
+    /// have: the best font covering every one of them, else the best one covering the first, so a
+    /// cluster is never split across fonts; nil when no font has the first scalar.
+    public func fallbackFont(for scalars: [Unicode.Scalar], like base: Font) -> Font? {
+        guard let first = scalars.first else { return nil }
+        let key = FallbackKey(scalars: scalars.map(\.value), base: ObjectIdentifier(base))
         if let cached = cache.withLock({ $0.fallbacks[key] }) { return cached ?? nil }
-        let match = config.withLock { $0.fallback(for: scalar.value, family: base.familyName) }
+        let match = config.withLock { handle in
+            (scalars.count > 1 ? handle.fallback(for: scalars.map(\.value), family: base.familyName) : nil)
+                ?? handle.fallback(for: [first.value], family: base.familyName)
+        }
         let loaded = match.flatMap { try? font(file: $0.file, faceIndex: $0.index) }
-        let usable = loaded.flatMap { $0.hasGlyph(for: scalar) ? $0 : nil }
+        let usable = loaded.flatMap { $0.hasGlyph(for: first) ? $0 : nil }
         cache.withLock { $0.fallbacks[key] = .some(usable) }
         return usable
     }
@@ -71,7 +105,7 @@ public final class FontCollection: Sendable {
 
     private struct FamilyKey: Hashable { var family: String; var weight: Int; var italic: Bool }
     private struct FileKey: Hashable { var path: String; var index: Int }
-    private struct FallbackKey: Hashable { var scalar: UInt32; var base: ObjectIdentifier }
+    private struct FallbackKey: Hashable { var scalars: [UInt32]; var base: ObjectIdentifier }
     private struct Caches {
         var families: [FamilyKey: Font] = [:]
         var files: [FileKey: Font] = [:]
@@ -99,6 +133,18 @@ struct FontconfigHandle: ~Copyable {
 
     init() { config = FcInitLoadConfigAndFonts() }
 
+    /// Only the configuration in the file at `path` (not the machine's), fonts scanned; nil when
+    /// the file cannot be loaded.
+    init?(configurationFile path: String) {
+        // A missing file is reported by the caller, not printed by fontconfig.
+        guard access(path, R_OK) == 0, let config = FcConfigCreate() else { return nil }
+        guard FcConfigParseAndLoad(config, path, FcTrue) != 0, FcConfigBuildFonts(config) != 0 else {
+            FcConfigDestroy(config)
+            return nil
+        }
+        self.config = config
+    }
+
     deinit { if let config { FcConfigDestroy(config) } }
 
     /// The best font for a family and style, or nil when fontconfig has no fonts.
@@ -111,11 +157,11 @@ struct FontconfigHandle: ~Copyable {
         return bestMatch(config: config, pattern: pattern)
     }
 
-    /// The best font covering `codePoint`, preferring `family`'s look.
-    func fallback(for codePoint: UInt32, family: String) -> FontconfigMatch? {
+    /// The best font covering every one of `codePoints`, preferring `family`'s look.
+    func fallback(for codePoints: [UInt32], family: String) -> FontconfigMatch? {
         guard let config, let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return nil }
         defer { FcPatternDestroy(pattern); FcCharSetDestroy(charset) }
-        FcCharSetAddChar(charset, codePoint)
+        for codePoint in codePoints { FcCharSetAddChar(charset, codePoint) }
         FcPatternAddCharSet(pattern, FC_CHARSET, charset)
         _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, $0) }
         FcConfigSubstitute(config, pattern, FcMatchPattern)
@@ -127,7 +173,7 @@ struct FontconfigHandle: ~Copyable {
             guard let font = set.pointee.fonts[i] else { continue }
             var fontCharset: OpaquePointer?
             guard FcPatternGetCharSet(font, FC_CHARSET, 0, &fontCharset) == FcResultMatch,
-                  FcCharSetHasChar(fontCharset, codePoint) != 0 else { continue }
+                  codePoints.allSatisfy({ FcCharSetHasChar(fontCharset, $0) != 0 }) else { continue }
             guard let rendered = FcFontRenderPrepare(config, pattern, font) else { continue }
             defer { FcPatternDestroy(rendered) }
             if let match = describe(rendered) { return match }

@@ -59,6 +59,18 @@ final class HarfBuzzFont: @unchecked Sendable {
         return hb_font_get_nominal_glyph(font, codePoint, &glyph) != 0 ? glyph : nil
     }
 
+    /// Units per em and the horizontal ascender, descender (positive down) and line gap in font
+    /// units, from the font's tables (hhea, or OS/2 when the font asks for typo metrics).
+    var verticalMetrics: (unitsPerEm: Int, ascender: Int, descender: Int, lineGap: Int) {
+        func position(_ tag: hb_ot_metrics_tag_t) -> Int {
+            var value: hb_position_t = 0
+            return hb_ot_metrics_get_position(font, tag, &value) != 0 ? Int(value) : 0
+        }
+        return (Int(hb_face_get_upem(face)), position(HB_OT_METRICS_TAG_HORIZONTAL_ASCENDER),
+                -position(HB_OT_METRICS_TAG_HORIZONTAL_DESCENDER),
+                max(0, position(HB_OT_METRICS_TAG_HORIZONTAL_LINE_GAP)))
+    }
+
     /// The horizontal advance of a glyph, in font units.
     func advance(ofGlyph glyph: UInt32) -> Int32 { hb_font_get_glyph_h_advance(font, glyph) }
 

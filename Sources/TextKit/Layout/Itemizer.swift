@@ -26,7 +26,8 @@ struct FontResolver {
 /// Splits a paragraph into items (Pango's `itemize.c`): attributes × script × bidi level × font.
 ///
 /// Scripts come from ICU; Common and Inherited characters take the script of the text before them
-/// (or after them at the paragraph start). Fonts are chosen per grapheme cluster, so a cluster is
+/// (or after them at the paragraph start), except that a closing bracket takes the script of its
+/// opening bracket (UAX #24), so "abc (שלום) def" keeps both brackets Latin. Fonts are chosen per grapheme cluster, so a cluster is
 /// never split across fonts: the attribute's font if it covers every character of the cluster,
 /// otherwise fontconfig's best font covering the cluster's first uncovered character.
 struct Itemizer {
@@ -88,14 +89,7 @@ struct Itemizer {
             for k in index..<index + length { codes[k] = code }
             index += length
         }
-        func isReal(_ code: Int32) -> Bool {
-            code != ICU.commonScript && code != ICU.inheritedScript && code != ICU.unknownScript
-        }
-        let firstReal = codes.first(where: isReal) ?? ICU.commonScript
-        var current = firstReal
-        for k in codes.indices {
-            if isReal(codes[k]) { current = codes[k] } else { codes[k] = current }
-        }
+        codes = Self.resolveCommon(codes, scalars: { decode(at: $0) })
         var names: [Int32: String] = [:]
         return codes.map { code in
             if code == ICU.commonScript { return nil }
@@ -106,16 +100,78 @@ struct Itemizer {
         }
     }
 
+    /// Resolves Common and Inherited script codes (UAX #24, as ICU's script runs and Pango do):
+    ///
+    /// ```
+    /// for each character c:
+    ///     real script          → current ← it (Common ones before the first real script take it)
+    ///     opening bracket      → current; push (its closing bracket, current)
+    ///     closing bracket      → the script of its opening bracket on the stack (popping it and
+    ///                            everything above it); current ← that script
+    ///     other Common, Inherited (marks) → current
+    /// ```
+    ///
+    /// Brackets opened before the first real script get that script when it comes.
+    static func resolveCommon(_ raw: [Int32], scalars decode: (Int) -> (UInt32, Int)) -> [Int32] {
+        func isReal(_ code: Int32) -> Bool {
+            code != ICU.commonScript && code != ICU.inheritedScript && code != ICU.unknownScript
+        }
+        var codes = raw
+        var current = ICU.commonScript
+        var stack: [(closing: UInt32, script: Int32)] = []
+        let maximumDepth = 63 // as UAX #9 BD16: deeper nesting is not tracked
+        var index = 0
+        while index < codes.count {
+            let (scalar, length) = decode(index)
+            var code = codes[index]
+            if isReal(code) {
+                if current == ICU.commonScript {
+                    // The first real script: earlier Common characters and open brackets take it.
+                    for k in 0..<index { codes[k] = code }
+                    for k in stack.indices { stack[k].script = code }
+                }
+                current = code
+            } else {
+                switch ICU.pairedBracketType(of: scalar) {
+                case .open:
+                    code = current
+                    if stack.count < maximumDepth { stack.append((ICU.pairedBracket(of: scalar), current)) }
+                case .close:
+                    if let match = stack.lastIndex(where: { ICU.bracketsMatch($0.closing, scalar) }) {
+                        code = stack[match].script
+                        stack.removeSubrange(match...)
+                        current = code
+                    } else {
+                        code = current
+                    }
+                case .none:
+                    code = current
+                }
+            }
+            for k in index..<index + length { codes[k] = code }
+            index += length
+        }
+        return codes
+    }
+
+    /// The font of one grapheme cluster: `primary` when it has every glyph the cluster needs,
+    /// otherwise one fallback font for the whole cluster (covering all of it if a font does, else
+    /// the first missing character); `primary` (its .notdef) when no font has that character.
     private mutating func font(for cluster: Range<Int>, primary: Font) -> Font {
+        var needed: [Unicode.Scalar] = []
+        var firstMissing: Int?
         var index = cluster.lowerBound
         while index < cluster.upperBound {
             let (value, length) = decode(at: index)
             index += length
-            guard let scalar = Unicode.Scalar(value), needsGlyph(scalar), !primary.hasGlyph(for: scalar) else { continue }
-            if let fallback = fonts.collection.fallbackFont(for: scalar, like: primary) { return fallback }
-            missing.append(scalar)
-            return primary
+            guard let scalar = Unicode.Scalar(value), needsGlyph(scalar) else { continue }
+            if firstMissing == nil, !primary.hasGlyph(for: scalar) { firstMissing = needed.count }
+            needed.append(scalar)
         }
+        guard let firstMissing else { return primary }
+        let first = needed.remove(at: firstMissing)
+        if let fallback = fonts.collection.fallbackFont(for: [first] + needed, like: primary) { return fallback }
+        missing.append(first)
         return primary
     }
 

@@ -70,7 +70,11 @@ extension LayoutSnapshot {
                     problems.append("\(name) leaves the container's text area")
                 }
                 var fragmentNext = line.characterRange.lowerBound
-                for (fragmentIndex, fragment) in line.fragments.enumerated() {
+                // Fragments are listed left to right; in logical order (right to left lines reverse it).
+                let logical = line.fragments.enumerated().sorted {
+                    $0.element.characterRange.lowerBound < $1.element.characterRange.lowerBound
+                }
+                for (fragmentIndex, fragment) in logical {
                     if fragment.characterRange.lowerBound < fragmentNext
                         || fragment.characterRange.upperBound > line.characterRange.upperBound {
                         problems.append("\(name) fragment \(fragmentIndex) has characters outside its line or overlapping")

@@ -53,6 +53,7 @@ struct LineAssembler {
         // Hanging white space sits at the logical end: right of the text in LTR, left in RTL.
         var pen = rightToLeft ? contentStart - hanging : contentStart
 
+        let softHyphen = paragraph.softHyphen(endingAt: range.upperBound)
         var glyphs: [PositionedGlyph] = []
         for visual in paragraph.bidi.visualRuns(range) {
             let pieces = paragraph.pieces(visual.range)
@@ -64,12 +65,18 @@ struct LineAssembler {
                 for g in ordered {
                     let cluster = Int(run.clusters[g])
                     var advance = Double(run.advances[g]) * run.scale
+                    var glyphID = run.glyphs[g]
+                    if cluster == range.upperBound - 1, let hyphen = softHyphen {
+                        // A line broken at a soft hyphen shows a hyphen in its place.
+                        glyphID = hyphen.glyph
+                        advance = hyphen.advance
+                    }
                     if extraPerSpace > 0, cluster < contentEnd, paragraph.utf16[cluster] == 0x20,
                        g == run.firstGlyph(atOrAfter: cluster) {
                         advance += extraPerSpace
                     }
                     glyphs.append(PositionedGlyph(
-                        glyphID: run.glyphs[g], fontIndex: font,
+                        glyphID: glyphID, fontIndex: font,
                         position: Point(x: pen + Double(run.offsetsX[g]) * run.scale,
                                         y: baseline - Double(run.offsetsY[g]) * run.scale - run.style.baselineOffset),
                         advance: advance, characterIndex: Int(paragraph.scalarOffsets[cluster]),

@@ -132,7 +132,8 @@ struct LineBreaker {
             while index < paragraph.breaks.count {
                 let opportunity = paragraph.breaks[index]
                 let end = paragraph.trimmingTrailingWhitespace(current, opportunity.offset)
-                guard paragraph.width(current..<end) <= available + 1e-9 else { break }
+                let hyphen = paragraph.softHyphen(endingAt: end)?.advance ?? 0
+                guard paragraph.width(current..<end) + hyphen <= available + 1e-9 else { break }
                 candidates.append(opportunity.offset)
                 if opportunity.isMandatory {
                     mandatory = true

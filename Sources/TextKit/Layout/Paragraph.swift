@@ -127,9 +127,24 @@ final class Paragraph {
         return out
     }
 
+    /// The hyphen drawn for a soft hyphen (U+00AD) that ends a line before `end`, if there is one:
+    /// its glyph and advance (points) in the font of the soft hyphen's run.
+    func softHyphen(endingAt end: Int) -> (glyph: UInt32, advance: Double)? {
+        guard end > 0, end < utf16.count, utf16[end - 1] == 0x00AD else { return nil }
+        let run = runs[runIndex(containing: end - 1)]
+        guard let glyph = run.font.shaper.nominalGlyph(0x2D) ?? run.font.shaper.nominalGlyph(0x2010) else { return nil }
+        return (glyph, Double(run.font.shaper.advance(ofGlyph: glyph)) * run.scale + run.style.tracking)
+    }
+
     /// The advance of the glyphs of `range` (cut as ``pieces(_:)`` cuts it) whose characters lie
-    /// before `contentEnd`: the width a line ending at `range.upperBound` needs for its content.
+    /// before `contentEnd`: the width a line ending at `range.upperBound` needs for its content,
+    /// including the hyphen of a soft hyphen it ends with.
     func fittingWidth(_ range: Range<Int>, contentEnd: Int) -> Double {
+        let hyphen = contentEnd == range.upperBound ? softHyphen(endingAt: contentEnd)?.advance ?? 0 : 0
+        return hyphen + glyphWidth(range, contentEnd: contentEnd)
+    }
+
+    private func glyphWidth(_ range: Range<Int>, contentEnd: Int) -> Double {
         let first = runIndex(containing: range.lowerBound)
         let safeStart = first >= runs.count || !needsReshape(runs[first], runs[first].range.clamped(to: range))
         let last = runIndex(containing: max(range.lowerBound, range.upperBound - 1))

@@ -1,0 +1,79 @@
+import Testing
+@testable import TextKit
+
+/// Itemization: scripts from ICU with Common/Inherited resolved from neighbours and paired
+/// brackets (UAX #24), and the language attribute passed to HarfBuzz and to ICU's break iterator.
+@Suite("Script itemization")
+struct ScriptItemizationTests {
+    /// The resolved script of every scalar of `text`.
+    static func scripts(_ text: String) -> [String?] {
+        let paragraph = ScriptFixtures.paragraph(text)
+        return text.unicodeScalars.indices.enumerated().map { index, _ in
+            paragraph.run(at: paragraph.utf16Offset(ofScalar: index)).style.script
+        }
+    }
+
+    /// `scripts` written compactly: one letter per scalar (L Latin, H Hebrew, A Arabic, G Greek).
+    static func letters(_ text: String) -> String {
+        let map = ["Latn": "L", "Hebr": "H", "Arab": "A", "Grek": "G", "Deva": "D", "Hani": "C"]
+        return String(scripts(text).map { Character(map[$0 ?? ""] ?? "?") })
+    }
+
+    @Test func commonCharactersTakeThePrecedingScript() {
+        #expect(Self.letters("ab, שלום!") == "LLLLHHHHH")
+        #expect(Self.letters("1. Ελλάδα") == "GGGGGGGGG")   // leading Common takes the first real script
+        #expect(Self.letters("123") == "???")               // all Common: no script (HarfBuzz guesses)
+    }
+
+    @Test func combiningMarksInheritTheirBase() {
+        #expect(Self.letters("e\u{301}x") == "LLL")
+        #expect(Self.letters("بِسْم") == "AAAAA")
+    }
+
+    @Test func closingBracketTakesItsOpeningBracketsScript() {
+        // "abc (שלום) def": both brackets Latin; without pairing ")" would be Hebrew.
+        #expect(Self.letters("abc (שלום) def") == "LLLLLHHHHLLLLL")
+        #expect(Self.letters("שלום (abc) עולם") == "HHHHHHLLLHHHHHH")
+        // Nested pairs and the CJK angle brackets.
+        #expect(Self.letters("a [ب (c) د] e") == "LLLAAALAAALLL")
+        #expect(Self.letters("Ελ「abc」") == "GGGLLLG")
+    }
+
+    @Test func unmatchedClosingBracketTakesThePrecedingScript() {
+        #expect(Self.letters("abc שלום) x") == "LLLLHHHHHHL")
+    }
+
+    @Test func bracketsOpenedBeforeAnyLetterTakeTheFirstScript() {
+        #expect(Self.letters("(שלום) abc") == "HHHHHHHLLL")
+    }
+
+    @Test func itemsSplitAtScriptChanges() {
+        let paragraph = ScriptFixtures.paragraph("abc Ελλάδα")
+        #expect(paragraph.runs.map(\.range) == [0..<4, 4..<10])
+        #expect(paragraph.runs.map(\.style.script) == ["Latn", "Grek"])
+    }
+
+    @Test func languageReachesHarfBuzzPerRun() {
+        var serbian = ScriptFixtures.attributes(language: "sr")
+        serbian.language = "sr"
+        let paragraph = ScriptFixtures.paragraph("бгдп", attributes: serbian)
+        #expect(paragraph.runs.allSatisfy { $0.style.language == "sr" })
+        // A run with another language splits the item and keeps its own tag.
+        let english = ScriptFixtures.attributes(language: "en")
+        let mixed = ScriptFixtures.paragraph("бг дп", runs: [(serbian, 0..<3), (english, 3..<5)])
+        #expect(mixed.runs.map(\.style.language) == ["sr", "en"])
+    }
+
+    @Test func languageReachesTheLineBreakIterator() {
+        // Small kana (class CJ) cannot start a line under ICU's default (strict) rules; Japanese
+        // uses the normal rules, which allow it: "キャット" gains a break before "ャ".
+        let text = "キャット"
+        let root = ScriptFixtures.paragraph(text)
+        let japanese = ScriptFixtures.paragraph(text, attributes: ScriptFixtures.attributes(language: "ja"))
+        #expect(!root.breaks.map(\.offset).contains(1))
+        #expect(japanese.breaks.map(\.offset).contains(1))
+        // A tag with a line-break keyword: strict Japanese forbids it again.
+        let strict = ScriptFixtures.paragraph(text, attributes: ScriptFixtures.attributes(language: "ja-u-lb-strict"))
+        #expect(!strict.breaks.map(\.offset).contains(1))
+    }
+}
