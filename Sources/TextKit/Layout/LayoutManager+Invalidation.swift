@@ -74,13 +74,14 @@ extension LayoutManager {
         var insets: EdgeInsets
         var padding: Double
         var minimumFragmentWidth: Double?
-        var exclusionPaths: [BezierPath]
+        var exclusions: [Exclusion]
+        var shape: BezierPath?
     }
 
     func record(_ container: TextContainer) -> ContainerRecord {
         ContainerRecord(size: container.size, insets: container.insets, padding: container.lineFragmentPadding,
                         minimumFragmentWidth: container.minimumFragmentWidth,
-                        exclusionPaths: container.exclusionPaths)
+                        exclusions: container.exclusions, shape: container.shape)
     }
 
     /// The y range a change of `container` affects, or nil for the whole container.
@@ -90,14 +91,14 @@ extension LayoutManager {
         guard let old = containerRecords[id] else { return nil }
         let new = record(container)
         guard old.size == new.size, old.insets == new.insets, old.padding == new.padding,
-              old.minimumFragmentWidth == new.minimumFragmentWidth else { return nil }
+              old.minimumFragmentWidth == new.minimumFragmentWidth, old.shape == new.shape else { return nil }
         // Only exclusions changed: the paths added or removed bound the change.
         var changed: Rect?
-        for path in old.exclusionPaths where !new.exclusionPaths.contains(path) {
-            changed = changed.map { $0.union(path.bounds) } ?? path.bounds
+        for exclusion in old.exclusions where !new.exclusions.contains(exclusion) {
+            changed = changed.map { $0.union(exclusion.bounds) } ?? exclusion.bounds
         }
-        for path in new.exclusionPaths where !old.exclusionPaths.contains(path) {
-            changed = changed.map { $0.union(path.bounds) } ?? path.bounds
+        for exclusion in new.exclusions where !old.exclusions.contains(exclusion) {
+            changed = changed.map { $0.union(exclusion.bounds) } ?? exclusion.bounds
         }
         guard let changed else { return 0...0 }
         return changed.minY...changed.maxY

@@ -113,7 +113,7 @@ public final class LayoutManager: TextStorageObserver {
         var containers = textContainers.enumerated().map { index, container in
             ContainerLayout(index: index, size: container.size, textRect: container.textRect,
                             lineFragmentPadding: container.lineFragmentPadding,
-                            exclusionPaths: container.exclusionPaths, lines: [])
+                            exclusions: container.exclusions, shape: container.shape, lines: [])
         }
         for state in textStorage == nil ? [] : paragraphs {
             let offset = state.range.lowerBound

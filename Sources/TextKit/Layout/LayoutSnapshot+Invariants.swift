@@ -10,30 +10,15 @@ extension LayoutSnapshot {
     /// - with `leftToRightOnly`, glyphs appear in character order along every fragment.
     ///
     /// - Parameter text: the laid-out text, to tell visible glyphs from white space.
+    ///
+    /// Exclusions are checked with their full model: no visible glyph box meets an exclusion's
+    /// area grown by its margin; none lies right of the leftmost covered x of a `left` exclusion
+    /// over its line's band, left of the rightmost covered x of a `right` one, or between those
+    /// of a `largest` one; none lies on a line whose band meets a `clear` exclusion's area; and
+    /// none leaves the container's shape anywhere over its line's band.
     public func invariantViolations(text: [Unicode.Scalar], leftToRightOnly: Bool = false,
                                     tolerance: Double = 1e-6) -> [String] {
         let geometry = containers.map { container in
-            ContainerGeometry(exclusions: container.exclusionPaths.map { ExclusionRegion(Exclusion(path: $0)) },
-                              shape: nil)
-        }
-        return violations(text: text, geometry: geometry, leftToRightOnly: leftToRightOnly, tolerance: tolerance)
-    }
-
-    /// The checks of ``invariantViolations(text:leftToRightOnly:tolerance:)`` against the full
-    /// exclusion model of the laid-out `textContainers` (the layout manager's chain, in order),
-    /// which the snapshot keeps only as plain paths. In addition, no visible glyph box:
-    ///
-    /// - meets an exclusion's area grown by its margin;
-    /// - lies right of the leftmost covered x of a `left` exclusion over its line's band, left
-    ///   of the rightmost covered x of a `right` one, or between those of a `largest` one;
-    /// - lies on a line whose band meets a `clear` exclusion's area;
-    /// - leaves the container's ``TextContainer/shape`` anywhere over its line's band.
-    public func invariantViolations(text: [Unicode.Scalar], textContainers: [TextContainer],
-                                    leftToRightOnly: Bool = false, tolerance: Double = 1e-6) -> [String] {
-        guard textContainers.count == containers.count else {
-            return ["\(textContainers.count) text containers given for \(containers.count) laid-out containers"]
-        }
-        let geometry = textContainers.map { container in
             ContainerGeometry(exclusions: container.exclusions.map { ExclusionRegion($0) },
                               shape: container.shape.map { shape in
                                   let box = shape.bounds
@@ -42,6 +27,21 @@ extension LayoutSnapshot {
                               })
         }
         return violations(text: text, geometry: geometry, leftToRightOnly: leftToRightOnly, tolerance: tolerance)
+    }
+
+    /// The same checks with the exclusions and shapes of `textContainers` (the layout manager's
+    /// chain, in order) instead of the snapshot's own copies.
+    public func invariantViolations(text: [Unicode.Scalar], textContainers: [TextContainer],
+                                    leftToRightOnly: Bool = false, tolerance: Double = 1e-6) -> [String] {
+        guard textContainers.count == containers.count else {
+            return ["\(textContainers.count) text containers given for \(containers.count) laid-out containers"]
+        }
+        var copy = self
+        for (index, container) in textContainers.enumerated() {
+            copy.containers[index].exclusions = container.exclusions
+            copy.containers[index].shape = container.shape
+        }
+        return copy.invariantViolations(text: text, leftToRightOnly: leftToRightOnly, tolerance: tolerance)
     }
 
     // MARK: - Internals

@@ -63,8 +63,12 @@ public struct ContainerLayout: Hashable, Sendable {
     public var textRect: Rect
     /// The line fragment padding.
     public var lineFragmentPadding: Double
-    /// The exclusion paths, in container coordinates.
-    public var exclusionPaths: [BezierPath]
+    /// The exclusions (paths with margin, wrap side and minimum width), in container coordinates.
+    public var exclusions: [Exclusion]
+    /// The shape text flows inside of, or nil for the plain rectangle (container coordinates).
+    public var shape: BezierPath?
+    /// The exclusions' paths.
+    public var exclusionPaths: [BezierPath] { exclusions.map(\.path) }
     /// The lines, top to bottom.
     public var lines: [LineLayout]
 }

@@ -149,7 +149,8 @@ public struct LayoutJSONWriter {
         writer.close("}")
     }
 
-    private func writePath(_ path: BezierPath, offset: Point, _ writer: inout Writer) {
+    private func writePath(_ path: BezierPath, offset: Point, _ writer: inout Writer,
+                           extra: (inout Writer) -> Void = { _ in }) {
         writer.open("{")
         writer.key("fillRule"); writer.out.string(path.fillRule.rawValue)
         writer.key("d")
@@ -173,6 +174,7 @@ public struct LayoutJSONWriter {
             }
         }
         writer.out.byte(UInt8(ascii: "\""))
+        extra(&writer)
         writer.close("}")
     }
 
@@ -183,8 +185,18 @@ public struct LayoutJSONWriter {
         writer.key("textRect"); writer.rect(container.textRect, origin)
         writer.key("lineFragmentPadding"); writer.out.number(container.lineFragmentPadding)
         writer.key("exclusions"); writer.open("[")
-        for path in container.exclusionPaths { writer.item(); writePath(path, offset: origin, &writer) }
+        for exclusion in container.exclusions {
+            writer.item()
+            writePath(exclusion.path, offset: origin, &writer) { writer in
+                writer.key("margin"); writer.out.number(exclusion.margin)
+                writer.key("wrap"); writer.out.string(exclusion.wrapSide.rawValue)
+                writer.key("minimumFragmentWidth")
+                if let width = exclusion.minimumFragmentWidth { writer.out.number(width) } else { writer.out.raw("null") }
+            }
+        }
         writer.close("]")
+        writer.key("shape")
+        if let shape = container.shape { writePath(shape, offset: origin, &writer) } else { writer.out.raw("null") }
         writer.key("lines"); writer.open("[")
         for line in container.lines {
             writer.item(); writer.open("{")
