@@ -33,6 +33,8 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: "Page margin on every side, in points.") var inset: Double = 72
     @Option(help: "Columns per page.") var columns: Int = 1
     @Option(help: "Space between columns, in points.") var gutter: Double = 18
+    @Flag(name: .customLong("balance-columns"), help: "End the last page's columns at nearly equal heights.")
+    var balanceColumns = false
     @Option(help: ArgumentHelp("Number of pages, or auto to add pages until all text fits.", valueName: "n|auto"))
     var pages: String = "auto"
 

@@ -141,6 +141,7 @@ struct PageLayoutJob {
         setup.margins = EdgeInsets(all: options.inset)
         setup.columns = options.columns
         setup.gutter = options.gutter
+        setup.balancesLastPage = options.balanceColumns
         setup.lineFragmentPadding = options.padding
         setup.minimumFragmentWidth = options.minimumFragmentWidth
         setup.exclusions = wrapExclusions

@@ -175,3 +175,29 @@ struct ContainerTests {
         #expect(line.fragments.allSatisfy { $0.rect.minX >= 200 })
     }
 }
+
+@Suite("Column balancing")
+struct ColumnBalancingTests {
+    @Test(arguments: [1, 3])
+    func lastPageColumnsEndAtNearlyEqualHeights(repeats: Int) throws {
+        let text = String(repeating: try Fixtures.text("prose.txt"), count: repeats)
+        var setup = PageSetup()
+        setup.columns = 3
+        setup.exclusionPaths = [BezierPath(ovalIn: Rect(x: 250, y: 100, width: 120, height: 120))]
+        let (_, _, plainPages, plain) = Fixtures.paged(text, setup: setup)
+        setup.balancesLastPage = true
+        let (_, _, pages, balanced) = Fixtures.paged(text, setup: setup)
+        #expect(pages.pages.count == plainPages.pages.count)
+        #expect(balanced.overflowRange == nil)
+        #expect(balanced.invariantViolations(text: Array(text.unicodeScalars), leftToRightOnly: true) == [])
+        let last = balanced.containers.suffix(3)
+        let bottoms = last.map { $0.lines.last?.rect.maxY ?? 0 }
+        let lineHeight = try #require(balanced.allLines.first).rect.height
+        #expect(bottoms.max()! - bottoms.min()! <= 2 * lineHeight + 1e-9, "\(bottoms)")
+        // Unbalanced, the first column of the last page is full and the others are not.
+        let plainBottoms = plain.containers.suffix(3).map { $0.lines.last?.rect.maxY ?? 0 }
+        #expect(plainBottoms.max()! - plainBottoms.min()! > bottoms.max()! - bottoms.min()!)
+        // Same text on the same pages, just redistributed.
+        #expect(balanced.allGlyphs.count == plain.allGlyphs.count)
+    }
+}

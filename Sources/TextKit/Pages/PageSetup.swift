@@ -17,6 +17,9 @@ public struct PageSetup: Hashable, Sendable {
     /// Exclusions in page coordinates (with margins, wrap sides, minimum widths), applied on
     /// every page to every column their margin-grown area overlaps.
     public var exclusions: [Exclusion] = []
+    /// Whether the columns of the last page are shortened to end at nearly equal heights
+    /// (within 0.5 pt of the shortest height that still holds the same text).
+    public var balancesLastPage = false
     /// A shape in page coordinates that text flows inside of (nil: the columns' rectangles);
     /// every column gets it, so text fills the part of each column inside the shape.
     public var shape: BezierPath?
@@ -87,10 +90,39 @@ extension LayoutManager {
         }
         precondition(textContainers.count - existing == result.placements.count)
         ensureLayout()
+        if setup.balancesLastPage, setup.columns > 1, result.pages.count > 0 {
+            balanceLastPage(columns: setup.columns)
+        }
         return result
     }
 
     // MARK: - Internals
+
+    /// Shortens the last page's columns to the smallest height (to 0.5 pt) that still holds the
+    /// same text, so they end at nearly equal heights.
+    ///
+    /// ```
+    /// low ← 0, high ← the full height (fits)
+    /// while high − low > 0.5: mid ← (low + high) / 2; lay out with mid; fits ? high ← mid : low ← mid
+    /// ```
+    /// Each try re-lays out only the last page (its containers changed; the text before them
+    /// stays), so the cost is about ten layouts of one page.
+    private func balanceLastPage(columns: Int) {
+        let last = Array(textContainers.suffix(columns))
+        guard let fullHeight = last.first?.size.height, fullHeight.isFinite else { return }
+        let target = overflowRange
+        func fits(_ height: Double) -> Bool {
+            for container in last { container.size.height = height }
+            return overflowRange == target
+        }
+        var low = 0.0, high = fullHeight
+        while high - low > 0.5 {
+            let mid = (low + high) / 2
+            if fits(mid) { high = mid } else { low = mid }
+        }
+        _ = fits(high)
+        ensureLayout()
+    }
 
     private func addPage(_ setup: PageSetup, to result: inout PagedLayout) {
         let page = result.pages.count
