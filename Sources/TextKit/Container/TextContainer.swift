@@ -1,3 +1,16 @@
+/// How the last allowed line of the last container shows text that does not fit
+/// (Text Kit's `NSLineBreakMode`).
+public enum LineBreakMode: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Lines break between words; what does not fit is overflow.
+    case wordWrap
+    /// The line ends with "…" where the rest of its paragraph is hidden.
+    case truncatingTail
+    /// The line starts with "…" and shows the end of its paragraph.
+    case truncatingHead
+    /// The line shows the start and the end of its paragraph with "…" between them.
+    case truncatingMiddle
+}
+
 /// The region text flows into (Text Kit's `NSTextContainer`): a size, insets, line-fragment
 /// padding and exclusion paths that text flows around on both sides.
 ///
@@ -52,6 +65,13 @@ public final class TextContainer {
             changed()
         }
     }
+
+    /// The most lines this container takes (0: no limit); later text goes to the next container.
+    public var maximumNumberOfLines = 0 { didSet { if maximumNumberOfLines != oldValue { changed() } } }
+
+    /// What happens to text that does not fit the last line of the last container when
+    /// ``maximumNumberOfLines`` cuts it short: wrap (it overflows) or truncate with an ellipsis.
+    public var lineBreakMode: LineBreakMode = .wordWrap { didSet { if lineBreakMode != oldValue { changed() } } }
 
     /// The layout manager this container belongs to.
     public internal(set) weak var layoutManager: LayoutManager?

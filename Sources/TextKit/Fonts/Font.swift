@@ -50,6 +50,9 @@ public final class Font: Hashable, Sendable, CustomStringConvertible {
     /// Whether the font maps `scalar` to a glyph of its own (not .notdef).
     public func hasGlyph(for scalar: Unicode.Scalar) -> Bool { shaper.nominalGlyph(scalar.value) != nil }
 
+    /// The glyph the font's character map gives `scalar`, or nil when it has none.
+    public func glyphID(for scalar: Unicode.Scalar) -> UInt32? { shaper.nominalGlyph(scalar.value) }
+
     /// A short description: family, style and file.
     public var description: String { "\(familyName) \(styleName) (\(filePath)#\(faceIndex))" }
 

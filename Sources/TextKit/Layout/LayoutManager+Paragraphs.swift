@@ -99,8 +99,9 @@ extension LayoutManager {
         }
 
         let metrics = defaultMetrics(for: firstAttributes)
-        let breaker = LineBreaker(paragraph: paragraph, style: style, containers: textContainers,
+        var breaker = LineBreaker(paragraph: paragraph, style: style, containers: textContainers,
                                   defaultMetrics: metrics, minimumWidth: firstAttributes.font.size)
+        breaker.hasFollowingText = state.range.upperBound < storage.length
         var first = keep == 0
         while first || position < paragraph.utf16.count {
             let searchStart = cursor
@@ -126,7 +127,8 @@ extension LayoutManager {
                 state.lines.append(PlacedLine(container: broken.container, start: position,
                                               searchStart: searchStart, line: line))
                 statistics.linesLaidOut += 1
-                cursor = LayoutCursor(container: broken.container, y: broken.band.maxY + style.lineSpacing)
+                cursor = LayoutCursor(container: broken.container, y: broken.band.maxY + style.lineSpacing,
+                                      lines: cursor.lines + 1)
                 position = broken.range.upperBound
             }
             first = false

@@ -120,6 +120,7 @@ public final class LayoutManager: TextStorageObserver {
             for placed in state.lines {
                 var line = placed.line
                 line.characterRange = line.characterRange.lowerBound + offset..<line.characterRange.upperBound + offset
+                line.truncatedRange = line.truncatedRange.map { $0.lowerBound + offset..<$0.upperBound + offset }
                 for f in line.fragments.indices {
                     let range = line.fragments[f].characterRange
                     line.fragments[f].characterRange = range.lowerBound + offset..<range.upperBound + offset

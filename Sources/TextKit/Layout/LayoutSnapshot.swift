@@ -51,6 +51,9 @@ public struct LineLayout: Hashable, Sendable {
     public var characterRange: Range<Int>
     /// The fragments, left to right.
     public var fragments: [LineFragment]
+    /// The characters a truncated line hides behind its ellipsis (``TextContainer/lineBreakMode``),
+    /// or nil.
+    public var truncatedRange: Range<Int>? = nil
 }
 
 /// The layout of one text container.

@@ -12,6 +12,12 @@ struct LineAssembler {
 
     func assemble(_ line: BrokenLine, isLastLine: Bool) -> LineLayout {
         let baseline = line.band.minY + (line.height - line.metrics.natural) + line.metrics.ascent
+        if let truncation = line.truncation, let (span, range) = line.fragments.first {
+            var layout = LineLayout(rect: line.band, baseline: baseline, characterRange: characterRange(line.range),
+                                    fragments: [placeTruncated(range, truncation, in: span, band: line.band, baseline: baseline)])
+            layout.truncatedRange = characterRange(truncation.hidden)
+            return layout
+        }
         var fragments: [LineFragment] = []
         for (span, range) in line.fragments {
             fragments.append(place(range, in: span, band: line.band, baseline: baseline,
@@ -55,6 +61,57 @@ struct LineAssembler {
 
         let softHyphen = paragraph.softHyphen(endingAt: range.upperBound)
         var glyphs: [PositionedGlyph] = []
+        emitGlyphs(range, contentEnd: contentEnd, pen: &pen, baseline: baseline, extraPerSpace: extraPerSpace,
+                   softHyphen: softHyphen, into: &glyphs)
+        let rect = Rect(x: span.minX, y: band.minY, width: span.width, height: band.height)
+        let usedMinX = contentStart - padding
+        let used = Rect(x: usedMinX, y: band.minY, width: lineWidth + 2 * padding, height: band.height)
+        return LineFragment(rect: rect, usedRect: used, characterRange: characterRange(range), glyphs: glyphs)
+    }
+
+    /// A truncated line: the visible head and/or tail of `range` with an ellipsis where
+    /// `truncation.hidden` is, aligned like any fragment (never justified).
+    private func placeTruncated(_ range: Range<Int>, _ truncation: Truncation, in span: Span, band: Rect,
+                                baseline: Double) -> LineFragment {
+        let head = range.lowerBound..<truncation.hidden.lowerBound
+        let tail = truncation.hidden.upperBound..<range.upperBound
+        let headEnd = paragraph.trimmingTrailingWhitespace(head.lowerBound, head.upperBound)
+        let headWidth = head.isEmpty ? 0 : paragraph.fittingWidth(head, contentEnd: headEnd)
+        let tailWidth = tail.isEmpty ? 0 : paragraph.fittingWidth(tail, contentEnd: tail.upperBound)
+        let width = headWidth + truncation.advance + tailWidth
+        let left = span.minX + padding, right = span.maxX - padding
+        let rightToLeft = paragraph.bidi.paragraphLevel == 1
+        var alignment = style.alignment
+        if alignment == .natural || alignment == .justified { alignment = rightToLeft ? .right : .left }
+        let start: Double = switch alignment {
+        case .right: right - width
+        case .center: left + (right - left - width) / 2
+        default: left
+        }
+        var pen = start
+        var glyphs: [PositionedGlyph] = []
+        if !head.isEmpty {
+            emitGlyphs(head.lowerBound..<headEnd, contentEnd: headEnd, pen: &pen, baseline: baseline,
+                       extraPerSpace: 0, softHyphen: nil, into: &glyphs)
+        }
+        glyphs.append(PositionedGlyph(
+            glyphID: truncation.glyph, fontIndex: fontIndex(truncation.font, truncation.pointSize),
+            position: Point(x: pen, y: baseline), advance: truncation.advance,
+            characterIndex: Int(paragraph.scalarOffsets[min(truncation.hidden.lowerBound, paragraph.utf16.count - 1)])))
+        pen += truncation.advance
+        if !tail.isEmpty {
+            emitGlyphs(tail, contentEnd: tail.upperBound, pen: &pen, baseline: baseline, extraPerSpace: 0,
+                       softHyphen: nil, into: &glyphs)
+        }
+        let rect = Rect(x: span.minX, y: band.minY, width: span.width, height: band.height)
+        let used = Rect(x: start - padding, y: band.minY, width: width + 2 * padding, height: band.height)
+        return LineFragment(rect: rect, usedRect: used, characterRange: characterRange(range), glyphs: glyphs)
+    }
+
+    /// Appends the glyphs of `range` in visual order from `pen`, advancing it.
+    private func emitGlyphs(_ range: Range<Int>, contentEnd: Int, pen: inout Double, baseline: Double,
+                            extraPerSpace: Double, softHyphen: (glyph: UInt32, advance: Double)?,
+                            into glyphs: inout [PositionedGlyph]) {
         for visual in paragraph.bidi.visualRuns(range) {
             let pieces = paragraph.pieces(visual.range)
             for piece in visual.rightToLeft ? pieces.reversed() : pieces {
@@ -85,9 +142,5 @@ struct LineAssembler {
                 }
             }
         }
-        let rect = Rect(x: span.minX, y: band.minY, width: span.width, height: band.height)
-        let usedMinX = contentStart - padding
-        let used = Rect(x: usedMinX, y: band.minY, width: lineWidth + 2 * padding, height: band.height)
-        return LineFragment(rect: rect, usedRect: used, characterRange: characterRange(range), glyphs: glyphs)
     }
 }

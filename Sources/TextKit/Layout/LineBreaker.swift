@@ -1,7 +1,26 @@
-/// Where layout continues: a container of the chain and a y inside it.
+/// Where layout continues: a container of the chain, a y inside it, and how many lines the
+/// container already holds.
 struct LayoutCursor: Hashable {
     var container: Int
     var y: Double
+    var lines = 0
+
+    init(container: Int, y: Double, lines: Int = 0) {
+        self.container = container
+        self.y = y
+        self.lines = lines
+    }
+}
+
+/// The part of a paragraph a truncated line hides behind an ellipsis.
+struct Truncation {
+    /// UTF-16 range of the paragraph hidden.
+    var hidden: Range<Int>
+    var glyph: UInt32
+    /// The ellipsis's advance in points.
+    var advance: Double
+    var font: Font
+    var pointSize: Double
 }
 
 /// Vertical metrics of a line, in points.
@@ -26,6 +45,7 @@ struct BrokenLine {
     var fragments: [(span: Span, range: Range<Int>)]
     var range: Range<Int>
     var endsWithMandatoryBreak: Bool
+    var truncation: Truncation? = nil
 }
 
 /// Greedy line breaking of one paragraph into the free spans of a container chain.
@@ -57,6 +77,8 @@ struct LineBreaker {
     let minimumWidth: Double
     /// How far to move down when a band has no room.
     let step = 1.0
+    /// Whether text follows this paragraph (a truncated line hides it).
+    var hasFollowingText = false
 
     enum Outcome {
         case line(BrokenLine)
@@ -71,8 +93,10 @@ struct LineBreaker {
         var height = lineHeight(metrics(for: start..<min(start + 1, paragraph.utf16.count)))
         while cursor.container < containers.count {
             let container = containers[cursor.container]
-            guard container.contains(bandAt: cursor.y, height: height) else {
+            let full = container.maximumNumberOfLines > 0 && cursor.lines >= container.maximumNumberOfLines
+            guard !full, container.contains(bandAt: cursor.y, height: height) else {
                 cursor.container += 1
+                cursor.lines = 0
                 if cursor.container < containers.count { cursor.y = containers[cursor.container].textRect.minY }
                 continue
             }
@@ -93,6 +117,7 @@ struct LineBreaker {
             case .nothing:
                 if cursor.y >= lowestExclusionBottom(container) || maxWidth < minimum {
                     cursor.container += 1
+                    cursor.lines = 0
                     if cursor.container < containers.count { cursor.y = containers[cursor.container].textRect.minY }
                 } else {
                     cursor.y += step
@@ -104,6 +129,14 @@ struct LineBreaker {
                     height = real
                     continue
                 }
+                if truncates(container, cursor: cursor, end: end), let first = fragments.first {
+                    let available = first.span.width - 2 * container.lineFragmentPadding
+                    let truncation = truncate(from: start, available: available, mode: container.lineBreakMode)
+                    return .line(BrokenLine(container: cursor.container, band: band, metrics: metrics, height: height,
+                                            fragments: [(first.span, start..<paragraph.utf16.count)],
+                                            range: start..<paragraph.utf16.count, endsWithMandatoryBreak: false,
+                                            truncation: truncation))
+                }
                 return .line(BrokenLine(container: cursor.container, band: band, metrics: metrics, height: height,
                                         fragments: fragments, range: start..<end, endsWithMandatoryBreak: mandatory))
             }
@@ -112,6 +145,43 @@ struct LineBreaker {
     }
 
     // MARK: - Internals
+
+    /// Whether this line is the last one the last container allows, text remains after it, and
+    /// the container truncates.
+    private func truncates(_ container: TextContainer, cursor: LayoutCursor, end: Int) -> Bool {
+        container.lineBreakMode != .wordWrap && container.maximumNumberOfLines > 0
+            && cursor.container == containers.count - 1 && cursor.lines == container.maximumNumberOfLines - 1
+            && (end < paragraph.utf16.count || hasFollowingText)
+    }
+
+    /// What a truncated line starting at `start` shows: the widest head, tail or both whose
+    /// width plus an ellipsis fits `available`, cut between grapheme clusters.
+    private func truncate(from start: Int, available: Double, mode: LineBreakMode) -> Truncation? {
+        let count = paragraph.utf16.count
+        guard let ellipsis = paragraph.ellipsis(at: start) else { return nil }
+        let room = available - ellipsis.advance
+        let boundaries = paragraph.graphemes.filter { $0 >= start && $0 <= count }
+        func headWidth(_ end: Int) -> Double {
+            paragraph.fittingWidth(start..<end, contentEnd: paragraph.trimmingTrailingWhitespace(start, end))
+        }
+        func tailWidth(_ begin: Int) -> Double { paragraph.fittingWidth(begin..<count, contentEnd: count) }
+        let hidden: Range<Int>
+        switch mode {
+        case .truncatingHead:
+            let begin = boundaries.first { tailWidth($0) <= room + 1e-9 } ?? count
+            hidden = start..<begin
+        case .truncatingMiddle:
+            let end = boundaries.last { headWidth($0) <= room / 2 + 1e-9 } ?? start
+            let left = room - headWidth(end)
+            let begin = boundaries.first { $0 >= end && tailWidth($0) <= left + 1e-9 } ?? count
+            hidden = end..<begin
+        default:
+            let end = boundaries.last { headWidth($0) <= room + 1e-9 } ?? start
+            hidden = end..<count
+        }
+        return Truncation(hidden: hidden, glyph: ellipsis.glyph, advance: ellipsis.advance, font: ellipsis.font,
+                          pointSize: ellipsis.pointSize)
+    }
 
     private enum Fill {
         case fragments([(span: Span, range: Range<Int>)], end: Int, mandatory: Bool)

@@ -136,6 +136,14 @@ final class Paragraph {
         return (glyph, Double(run.font.shaper.advance(ofGlyph: glyph)) * run.scale + run.style.tracking)
     }
 
+    /// An ellipsis ("…", or "." when the font lacks it) in the font of the run at `offset`.
+    func ellipsis(at offset: Int) -> (glyph: UInt32, advance: Double, font: Font, pointSize: Double)? {
+        guard !runs.isEmpty else { return nil }
+        let run = runs[min(runs.count - 1, runIndex(containing: offset))]
+        guard let glyph = run.font.shaper.nominalGlyph(0x2026) ?? run.font.shaper.nominalGlyph(0x2E) else { return nil }
+        return (glyph, Double(run.font.shaper.advance(ofGlyph: glyph)) * run.scale, run.font, run.pointSize)
+    }
+
     /// The advance of the glyphs of `range` (cut as ``pieces(_:)`` cuts it) whose characters lie
     /// before `contentEnd`: the width a line ending at `range.upperBound` needs for its content,
     /// including the hyphen of a soft hyphen it ends with.

@@ -203,6 +203,7 @@ public struct LayoutJSONWriter {
             writer.key("rect"); writer.rect(line.rect, origin)
             writer.key("baseline"); writer.out.number(line.baseline + origin.y)
             writer.key("range"); writer.range(line.characterRange)
+            if let truncated = line.truncatedRange { writer.key("truncated"); writer.range(truncated) }
             writer.key("fragments"); writer.open("[")
             for fragment in line.fragments {
                 writer.item(); writer.open("{")
