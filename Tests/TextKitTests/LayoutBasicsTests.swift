@@ -201,3 +201,38 @@ struct ColumnBalancingTests {
         #expect(balanced.allGlyphs.count == plain.allGlyphs.count)
     }
 }
+
+@Suite("Parallel shaping")
+struct ParallelShapingTests {
+    @Test func parallelShapingGivesTheSameLayoutAsSequential() throws {
+        // Enough paragraphs for the full layout to shape them on all cores.
+        let paragraphs = try Fixtures.text("prose.txt").split(separator: "\n").map(String.init)
+        let text = (0..<60).map { paragraphs[$0 % paragraphs.count] }.joined(separator: "\n")
+        let (_, parallel) = Fixtures.layout(text)
+        parallel.addTextContainer(TextContainer(size: Size(width: 300, height: .infinity)))
+        parallel.ensureLayout()
+        let (_, sequential) = Fixtures.layout(text)
+        sequential.addTextContainer(TextContainer(size: Size(width: 300, height: .infinity)))
+        sequential.ensureLayout(forCharacterRange: 0..<text.unicodeScalars.count)
+        #expect(sequential.firstUnlaidCharacterIndex == text.unicodeScalars.count)
+        #expect(parallel.statistics.paragraphsShaped == sequential.statistics.paragraphsShaped)
+        #expect(firstDifference(parallel.snapshot().allLines, sequential.snapshot().allLines) == nil)
+    }
+
+    @Test func partialLayoutStopsEarly() throws {
+        let text = String(repeating: try Fixtures.text("prose.txt"), count: 40)
+        let (_, manager) = Fixtures.layout(text)
+        let container = TextContainer(size: Size(width: 300, height: .infinity))
+        manager.addTextContainer(container)
+        manager.ensureLayout(forBoundingRect: Rect(x: 0, y: 0, width: 300, height: 200), in: container)
+        let partial = manager.firstUnlaidCharacterIndex
+        #expect(partial > 0 && partial < text.unicodeScalars.count / 10)
+        #expect(manager.statistics.paragraphsShaped < 20)
+        manager.ensureLayout(forCharacterRange: 5000..<5001)
+        #expect(manager.firstUnlaidCharacterIndex > 5000)
+        // Finishing the layout later reuses what is done and matches a full layout.
+        let (_, full) = Fixtures.layout(text)
+        full.addTextContainer(TextContainer(size: Size(width: 300, height: .infinity)))
+        #expect(firstDifference(manager.snapshot().allLines, full.snapshot().allLines) == nil)
+    }
+}

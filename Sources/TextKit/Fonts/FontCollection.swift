@@ -129,9 +129,23 @@ struct FontconfigMatch {
 
 /// The only owner of a fontconfig configuration; every fontconfig call goes through it.
 struct FontconfigHandle: ~Copyable {
-    private let config: OpaquePointer?
+    private var config: OpaquePointer?
+    /// The machine's configuration is loaded on first use (it scans font directories), so a
+    /// layout that only uses font files never pays for it.
+    private var loadsDefaultConfiguration: Bool
 
-    init() { config = FcInitLoadConfigAndFonts() }
+    init() {
+        config = nil
+        loadsDefaultConfiguration = true
+    }
+
+    private mutating func loaded() -> OpaquePointer? {
+        if loadsDefaultConfiguration {
+            config = FcInitLoadConfigAndFonts()
+            loadsDefaultConfiguration = false
+        }
+        return config
+    }
 
     /// Only the configuration in the file at `path` (not the machine's), fonts scanned; nil when
     /// the file cannot be loaded.
@@ -143,13 +157,14 @@ struct FontconfigHandle: ~Copyable {
             return nil
         }
         self.config = config
+        self.loadsDefaultConfiguration = false
     }
 
     deinit { if let config { FcConfigDestroy(config) } }
 
     /// The best font for a family and style, or nil when fontconfig has no fonts.
-    func match(family: String, weight: Int, italic: Bool) -> FontconfigMatch? {
-        guard let config, let pattern = FcPatternCreate() else { return nil }
+    mutating func match(family: String, weight: Int, italic: Bool) -> FontconfigMatch? {
+        guard let config = loaded(), let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, $0) }
         FcPatternAddInteger(pattern, FC_WEIGHT, FcWeightFromOpenType(Int32(weight)))
@@ -158,8 +173,8 @@ struct FontconfigHandle: ~Copyable {
     }
 
     /// The best font covering every one of `codePoints`, preferring `family`'s look.
-    func fallback(for codePoints: [UInt32], family: String) -> FontconfigMatch? {
-        guard let config, let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return nil }
+    mutating func fallback(for codePoints: [UInt32], family: String) -> FontconfigMatch? {
+        guard let config = loaded(), let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return nil }
         defer { FcPatternDestroy(pattern); FcCharSetDestroy(charset) }
         for codePoint in codePoints { FcCharSetAddChar(charset, codePoint) }
         FcPatternAddCharSet(pattern, FC_CHARSET, charset)

@@ -13,7 +13,8 @@ extension LayoutManager {
     /// Paragraphs are split lazily: layout that stops early (`stop` returns true after a
     /// paragraph) leaves the rest of the text unsplit. Returns whether everything was laid out.
     @discardableResult
-    func runLayout(storage: TextStorage, until stop: (ParagraphState, LayoutCursor) -> Bool) -> Bool {
+    func runLayout(storage: TextStorage, parallel: Bool = false,
+                   until stop: (ParagraphState, LayoutCursor) -> Bool) -> Bool {
         if !paragraphsSplit {
             paragraphs = []
             splitEnd = 0
@@ -25,6 +26,7 @@ extension LayoutManager {
         var newWarnings = warnings.filter { $0.kind != .overflow && $0.kind != .unbreakable }
         defer { warnings = newWarnings }
         var index = 0
+        var chunk = 64
         while true {
             if index == paragraphs.count {
                 guard overflowStart == nil, splitEnd < storage.length || paragraphs.isEmpty else { break }
@@ -39,6 +41,9 @@ extension LayoutManager {
                 paragraphs[index].startCursor = nil
                 paragraphs[index].overflow = nil
                 continue
+            }
+            if parallel, paragraphs[index].cache == nil {
+                preshape(from: index, chunk: &chunk, storage: storage, warnings: &newWarnings)
             }
             let state = paragraphs[index]
             if state.isClean, state.startCursor == cursor {
@@ -66,13 +71,13 @@ extension LayoutManager {
                         warnings: inout [LayoutWarning]) -> Int? {
         var state = paragraphs[index]
         defer { paragraphs[index] = state }
-        let content = Self.contentRange(of: state.range, in: storage.scalars)
-        let firstAttributes = storage.length > 0
-            ? storage.runs.attributes(at: min(state.range.lowerBound, storage.length - 1)).value
-            : storage.runs.defaultAttributes
+        let firstAttributes = paragraphAttributes(state.range, storage: storage)
         let style = firstAttributes.paragraphStyle
         if state.cache == nil || state.direction != style.baseWritingDirection {
-            state.cache = shape(content, storage: storage, attributes: firstAttributes, warnings: &warnings)
+            let job = shapingJob(state.range, storage: storage)
+            let (paragraph, problems) = Self.shape(job, fonts: fontCollection, fallback: defaultFont())
+            record(paragraph, problems, warnings: &warnings)
+            state.cache = paragraph
             state.direction = style.baseWritingDirection
             state.validLines = 0
         }
@@ -139,32 +144,7 @@ extension LayoutManager {
         return nil
     }
 
-    /// Runs analysis, itemization and shaping for a paragraph's content.
-    private func shape(_ content: Range<Int>, storage: TextStorage, attributes firstAttributes: TextAttributes,
-                       warnings: inout [LayoutWarning]) -> Paragraph {
-        var attributes: [(TextAttributes, Range<Int>)] = []
-        storage.runs.enumerate(in: content) { value, range in
-            attributes.append((value, range.lowerBound - content.lowerBound..<range.upperBound - content.lowerBound))
-        }
-        if attributes.isEmpty { attributes = [(firstAttributes, 0..<0)] }
-        var failures: [LayoutWarning] = []
-        let resolver = FontResolver(collection: fontCollection, fallback: defaultFont()) { _, error in
-            failures.append(LayoutWarning(kind: .fontUnavailable, message: "\(error); using the default font"))
-        }
-        let paragraph = Paragraph(content: storage.scalars[content], attributes: attributes,
-                                  direction: firstAttributes.paragraphStyle.baseWritingDirection, fonts: resolver)
-        for scalar in Set(paragraph.missingScalars).sorted(by: { $0.value < $1.value }) {
-            let hex = String(scalar.value, radix: 16, uppercase: true)
-            let code = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            warnings.append(LayoutWarning(kind: .missingGlyph, message: "no font has a glyph for U+\(code); drawn as .notdef"))
-        }
-        warnings.append(contentsOf: failures)
-        statistics.paragraphsShaped += 1
-        statistics.glyphsShaped += paragraph.runs.reduce(0) { $0 + $1.glyphs.count }
-        return paragraph
-    }
-
-    private func defaultMetrics(for attributes: TextAttributes) -> LineMetrics {
+    func defaultMetrics(for attributes: TextAttributes) -> LineMetrics {
         let primary = FontResolver(collection: fontCollection, fallback: defaultFont()).primaryFont(for: attributes.font)
         let scale = primary.scale(forPointSize: attributes.font.size)
         return LineMetrics(ascent: Double(primary.ascender) * scale, descent: Double(primary.descender) * scale,

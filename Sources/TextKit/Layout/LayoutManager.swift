@@ -67,7 +67,7 @@ public final class LayoutManager: TextStorageObserver {
     /// moved; a constant per unchanged paragraph otherwise.
     public func ensureLayout() {
         guard let storage = textStorage, needsLayout else { return }
-        runLayout(storage: storage, until: { _, _ in false })
+        runLayout(storage: storage, parallel: true, until: { _, _ in false })
         needsLayout = false
     }
 
