@@ -43,7 +43,8 @@ let package = Package(
         .executableTarget(
             name: "textkit-peer",
             dependencies: ["BenchSupport", .product(name: "TextKit", package: rootIdentity)],
-            path: "PeerRunner"
+            // Not directly under Benchmarks/: the benchmark plugin runs every executable target there.
+            path: "peers/textkit-peer"
         ),
     ]
 )

@@ -7,7 +7,7 @@
 Each round runs every engine once, each in a fresh process, in an order rotated per round
 (this machine's speed drifts: interleaving spreads the drift over all engines); the table shows
 medians over rounds. Each process loads the font, warms up on 20 paragraphs, then times one pass
-over all paragraphs (see peer_layout.py and Benchmarks/PeerRunner). textkit's process also times
+over all paragraphs (see peer_layout.py and Benchmarks/peers/textkit-peer). textkit's process also times
 HarfBuzz alone shaping the same paragraphs (the floor), so its ratio comes from one process.
 
 An engine that cannot run here (not installed) is reported and left out; the others still run.
@@ -111,7 +111,7 @@ def main():
         version = first[n].get("version", "")
         if n == "textkit":
             version = sh(["git", "-C", ROOT, "describe", "--always", "--dirty"]) or "?"
-        rows.append((n, version, f"{med[n]:.3f}", f"{times[0]:.3f}–{times[-1]:.3f}", str(first[n]["lines"]),
+        rows.append((first[n]["engine"], version, f"{med[n]:.3f}", f"{times[0]:.3f}–{times[-1]:.3f}", str(first[n]["lines"]),
                      f"{med[n] / med['textkit']:.2f}×" if "textkit" in med else ""))
     if "textkit" in results:
         raw = [x["raw_harfbuzz_s"] for x in results["textkit"]]
