@@ -1,0 +1,123 @@
+import Benchmark
+import BenchSupport
+import TextKit
+
+// textkit's benchmarks (issue 7). Inputs come from `scripts/make-corpus.py` (Benchmarks/.corpus/).
+// Ratios to read from one run: "Layout_column400_1MB" over "Shaping_rawHarfBuzz_1MB"
+// (target ≤ 0.6) and "Pages_20curvedExclusions_1MB" over "Pages_plain_1MB"
+// (target ≤ 1.25). Names are shell-safe: static threshold files are looked up by name.
+// Setup (storage creation, earlier layouts) stays outside the measured region.
+
+/// State built once by a benchmark's setup hook (the closures are not Sendable; one thread).
+final class Fixture {
+    var storage: TextStorage?
+    var manager: LayoutManager?
+    var snapshot: LayoutSnapshot?
+    var paged: PagedLayout?
+    var editAt = 0
+}
+
+/// The usual metrics, with the malloc count checked against the committed static thresholds
+/// (`Thresholds/`, p90) within `mallocTolerance` allocations. Times are reported, never checked:
+/// this machine's speed drifts too much for fixed time thresholds.
+func configuration(mallocTolerance: Int, maxIterations: Int = 10,
+                   metrics: [BenchmarkMetric] = [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident])
+    -> Benchmark.Configuration {
+    .init(metrics: metrics, warmupIterations: 1, maxDuration: .seconds(10), maxIterations: maxIterations,
+          thresholds: [.mallocCountTotal: .init(absolute: [.p90: mallocTolerance])])
+}
+
+let benchmarks: @Sendable () -> Void = {
+    // Benchmarks without a committed threshold (their malloc counts vary from run to run).
+    Benchmark.defaultConfiguration = configuration(mallocTolerance: 0)
+    let english1 = Corpus.load("en-1mb.txt")
+    let (collection, font) = Scenarios.fontCollection()
+
+    // (a) The floor: HarfBuzz alone on every paragraph.
+    let utf16 = RawShaper.utf16(Corpus.paragraphs(english1))
+    let shaper = RawShaper(fontPath: Corpus.fixtureFontPath)
+    Benchmark("Shaping_rawHarfBuzz_1MB") { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(shaper.shapeAll(utf16)) }
+    }
+
+    // (b) Full layout into one 400 pt column of unlimited height (new storage and manager each
+    // time, created outside the measurement; the font collection stays warm).
+    Benchmark("Layout_column400_1MB", configuration: configuration(mallocTolerance: 5_000)) { benchmark in
+        let (storage, manager) = Scenarios.column(english1, collection: collection, font: font)
+        benchmark.startMeasurement()
+        manager.ensureLayout()
+        benchmark.stopMeasurement()
+        blackHole(storage)
+    }
+
+    // (c) US Letter pages (72 pt margins), plain and with 20 curved exclusions per page.
+    for exclusions in [false, true] {
+        let name = exclusions ? "Pages_20curvedExclusions_1MB" : "Pages_plain_1MB"
+        Benchmark(name, configuration: configuration(mallocTolerance: exclusions ? 150_000 : 5_000)) { benchmark in
+            let (storage, manager) = Scenarios.unplaced(english1, collection: collection, font: font)
+            benchmark.startMeasurement()
+            blackHole(Scenarios.layOutPages(manager, exclusions: exclusions))
+            benchmark.stopMeasurement()
+            blackHole(storage)
+        }
+    }
+
+    // (d) JSON of a laid-out 1 MB document on plain pages, to a counting sink; and the
+    // snapshot it is written from (snapshot() rebuilds the value on every call).
+    let pagesFixture = Fixture()
+    let pagesSetup: Benchmark.BenchmarkSetupHook = {
+        guard pagesFixture.manager == nil else { return }
+        let (storage, manager) = Scenarios.unplaced(english1, collection: collection, font: font)
+        pagesFixture.paged = Scenarios.layOutPages(manager, exclusions: false)
+        pagesFixture.snapshot = manager.snapshot()
+        (pagesFixture.storage, pagesFixture.manager) = (storage, manager)
+    }
+    Benchmark("JSON_writePages_1MB", closure: { benchmark in
+        let snapshot = pagesFixture.snapshot!, paged = pagesFixture.paged!
+        for _ in benchmark.scaledIterations {
+            var bytes = 0
+            try LayoutJSONWriter().write(snapshot, pages: paged.pages, placements: paged.placements) { bytes += $0.count }
+            blackHole(bytes)
+        }
+    }, setup: pagesSetup)
+    Benchmark("Snapshot_pages_1MB", configuration: configuration(mallocTolerance: 500), closure: { benchmark in
+        for _ in benchmark.scaledIterations { blackHole(pagesFixture.manager!.snapshot()) }
+    }, setup: pagesSetup)
+
+    // (e) One character typed inside a word near the middle of a laid-out 10 MB document, then
+    // deleted again (alternately), each followed by ensureLayout().
+    let editFixture = Fixture()
+    Benchmark("Edit_1character_10MB",
+              configuration: configuration(mallocTolerance: 20, maxIterations: 200,
+                                           metrics: [.wallClock, .mallocCountTotal]),
+              closure: { benchmark in
+                  let storage = editFixture.storage!, manager = editFixture.manager!, at = editFixture.editAt
+                  for _ in benchmark.scaledIterations {
+                      if storage.scalars[at] == "x" {
+                          storage.replaceCharacters(in: at..<at + 1, with: "")
+                      } else {
+                          storage.replaceCharacters(in: at..<at, with: "x")
+                      }
+                      manager.ensureLayout()
+                  }
+              },
+              setup: {
+                  let (storage, manager) = Scenarios.column(Corpus.load("en-10mb.txt"), collection: collection,
+                                                            font: font)
+                  manager.ensureLayout()
+                  var at = storage.length / 2
+                  while storage.scalars[at] != " " { at += 1 }
+                  (editFixture.storage, editFixture.manager, editFixture.editAt) = (storage, manager, at + 2)
+              },
+              teardown: { (editFixture.storage, editFixture.manager) = (nil, nil) })
+
+    // (f) Multilingual: English, Greek, Cyrillic, Hebrew and Arabic paragraphs (bidi).
+    let multi = Corpus.load("multi-1mb.txt")
+    Benchmark("Layout_column400_multilingual_1MB", configuration: configuration(mallocTolerance: 5_000)) { benchmark in
+        let (storage, manager) = Scenarios.column(multi, collection: collection, font: font)
+        benchmark.startMeasurement()
+        manager.ensureLayout()
+        benchmark.stopMeasurement()
+        blackHole(storage)
+    }
+}

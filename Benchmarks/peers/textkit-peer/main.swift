@@ -1,0 +1,72 @@
+// textkit's side of Benchmarks/peers/run-peers.py: lays out a text file in one column of
+// `--width` points (unlimited height, no padding) with DejaVu Sans, and times HarfBuzz alone
+// shaping the same paragraphs in the same process. Prints one JSON line.
+//
+//   textkit-peer [--text FILE] [--width 400] [--repeats 3]
+//
+// Each repeat times a raw-shaping pass then a layout with a new storage and layout manager
+// (the font collection stays loaded, as the peers keep their font); medians are printed.
+import BenchSupport
+import Foundation
+import TextKit
+
+var textPath = Corpus.path("en-1mb.txt")
+var width = 400.0
+var repeats = 3
+var arguments = CommandLine.arguments.dropFirst()
+while let flag = arguments.popFirst() {
+    guard let value = arguments.popFirst() else { fatalError("\(flag) needs a value") }
+    switch flag {
+    case "--text": textPath = value
+    case "--width": width = Double(value)!
+    case "--repeats": repeats = Int(value)!
+    default: fatalError("unknown option \(flag)")
+    }
+}
+
+func seconds(_ body: () -> Void) -> Double {
+    let start = ContinuousClock.now
+    body()
+    let d = ContinuousClock.now - start
+    return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+}
+
+func median(_ values: [Double]) -> Double {
+    let s = values.sorted()
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+let text = Corpus.load(path: textPath)
+let paragraphs = Corpus.paragraphs(text)
+let utf16 = RawShaper.utf16(paragraphs)
+let shaper = RawShaper(fontPath: Corpus.fixtureFontPath)
+let (collection, font) = Scenarios.fontCollection()
+
+// Warm-up on the first 20 paragraphs (loads code and font tables).
+do {
+    let sample = paragraphs.prefix(20).joined(separator: "\n")
+    shaper.shapeAll(Array(utf16.prefix(20)))
+    Scenarios.column(sample, width: width, collection: collection, font: font).1.ensureLayout()
+}
+
+var shapeTimes: [Double] = [], layoutTimes: [Double] = []
+var lines = 0, glyphs = 0
+for _ in 0..<repeats {
+    shapeTimes.append(seconds { glyphs = shaper.shapeAll(utf16).glyphs })
+    let (storage, manager) = Scenarios.column(text, width: width, collection: collection, font: font)
+    layoutTimes.append(seconds { manager.ensureLayout() })
+    lines = manager.statistics.linesLaidOut
+    withExtendedLifetime(storage) {}
+}
+
+let result: [String: Any] = [
+    "engine": "textkit",
+    "paragraphs": paragraphs.count,
+    "lines": lines,
+    "glyphs": glyphs,
+    "layout_s": median(layoutTimes),
+    "raw_harfbuzz_s": median(shapeTimes),
+    "layout_over_raw": median(layoutTimes) / median(shapeTimes),
+]
+let json = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
+print(String(decoding: json, as: UTF8.self))
