@@ -42,6 +42,11 @@ public final class Font: Hashable, Sendable, CustomStringConvertible {
         self.lineGap = loaded.lineGap
         self.fileHash = loaded.hash
         self.shaper = loaded.shaper
+        var ascii: (UInt64, UInt64) = (0, 0)
+        for code in UInt32(0)..<128 where loaded.shaper.nominalGlyph(code) != nil {
+            if code < 64 { ascii.0 |= 1 << code } else { ascii.1 |= 1 << (code - 64) }
+        }
+        self.asciiCoverage = ascii
     }
 
     /// Points per font unit at `pointSize`.
@@ -64,6 +69,15 @@ public final class Font: Hashable, Sendable, CustomStringConvertible {
     // MARK: - Internals
 
     let shaper: HarfBuzzFont
+    /// Which ASCII code points have a glyph (bit n of the pair), for the itemizer's fast path.
+    private let asciiCoverage: (UInt64, UInt64)
+
+    /// Whether the ASCII character `unit` (< 128) needs no fallback: the font has its glyph, or it
+    /// is a control character that needs none.
+    func coversASCII(_ unit: UInt16) -> Bool {
+        if unit < 0x20 || unit == 0x7F { return true }
+        return unit < 64 ? asciiCoverage.0 & (1 << UInt64(unit)) != 0 : asciiCoverage.1 & (1 << UInt64(unit - 64)) != 0
+    }
 }
 
 /// An error loading or finding a font.

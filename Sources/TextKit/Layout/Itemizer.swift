@@ -51,53 +51,77 @@ struct Itemizer {
 
     mutating func items() -> [Item] {
         guard !utf16.isEmpty else { return [] }
-        let scripts = resolvedScripts()
-        var items: [Item] = []
-        var attributeIndex = 0
-        var primary = fonts.primaryFont(for: attributes[0].0.font)
-        var clusterStart = 0
-        for boundary in graphemes.dropFirst() where boundary > clusterStart {
-            let cluster = clusterStart..<boundary
-            let scalarIndex = Int(scalarOffsets[cluster.lowerBound])
-            while attributeIndex + 1 < attributes.count, attributes[attributeIndex].1.upperBound <= scalarIndex {
-                attributeIndex += 1
-                primary = fonts.primaryFont(for: attributes[attributeIndex].0.font)
-            }
-            let attrs = attributes[attributeIndex].0
-            let font = font(for: cluster, primary: primary)
-            let script = scripts[cluster.lowerBound]
-            let rtl = levels[cluster.lowerBound] & 1 == 1
-            if var last = items.last, last.font === font, last.script == script, last.rightToLeft == rtl,
-               last.attributes.shapesLike(attrs), levels[last.range.lowerBound] == levels[cluster.lowerBound] {
-                last.range = last.range.lowerBound..<cluster.upperBound
-                items[items.count - 1] = last
-            } else {
-                items.append(Item(range: cluster, attributes: attrs, font: font, script: script, rightToLeft: rtl))
-            }
-            clusterStart = boundary
-        }
-        return items
-    }
-
-    /// The ISO 15924 script of every UTF-16 unit, Common/Inherited resolved from neighbours.
-    private func resolvedScripts() -> [String?] {
-        var codes = [Int32](repeating: ICU.commonScript, count: utf16.count)
-        var index = 0
-        while index < utf16.count {
-            let (scalar, length) = decode(at: index)
-            let code = ICU.script(of: scalar)
-            for k in index..<index + length { codes[k] = code }
-            index += length
-        }
-        codes = Self.resolveCommon(codes, scalars: { decode(at: $0) })
+        let scripts = resolvedScriptCodes()
         var names: [Int32: String] = [:]
-        return codes.map { code in
+        func name(_ code: Int32) -> String? {
             if code == ICU.commonScript { return nil }
-            if let name = names[code] { return name }
+            if let known = names[code] { return known }
             let name = ICU.scriptCode(code)
             names[code] = name
             return name
         }
+        var items: [Item] = []
+        var attributeIndex = 0
+        var primary = fonts.primaryFont(for: attributes[0].0.font)
+        // The item being grown; appended when the next cluster differs in any way.
+        var start = 0, end = 0
+        var itemAttributes = 0
+        var itemFont = primary, itemScript = ICU.commonScript, itemLevel: UInt8 = 0
+        func flush() {
+            guard end > start else { return }
+            items.append(Item(range: start..<end, attributes: attributes[itemAttributes].0, font: itemFont,
+                              script: name(itemScript), rightToLeft: itemLevel & 1 == 1))
+        }
+        var clusterStart = 0
+        for boundary in graphemes.dropFirst() where boundary > clusterStart {
+            let cluster = clusterStart..<boundary
+            let scalarIndex = Int(scalarOffsets[cluster.lowerBound])
+            var attributesChanged = false
+            while attributeIndex + 1 < attributes.count, attributes[attributeIndex].1.upperBound <= scalarIndex {
+                attributeIndex += 1
+                attributesChanged = true
+                primary = fonts.primaryFont(for: attributes[attributeIndex].0.font)
+            }
+            let font = font(for: cluster, primary: primary)
+            let script = scripts[cluster.lowerBound], level = levels[cluster.lowerBound]
+            let sameShaping = !attributesChanged
+                || attributes[itemAttributes].0.shapesLike(attributes[attributeIndex].0)
+            if end > start, font === itemFont, script == itemScript, level == itemLevel, sameShaping {
+                end = cluster.upperBound
+            } else {
+                flush()
+                start = cluster.lowerBound
+                end = cluster.upperBound
+                itemAttributes = attributeIndex
+                itemFont = font
+                itemScript = script
+                itemLevel = level
+            }
+            clusterStart = boundary
+        }
+        flush()
+        return items
+    }
+
+    /// The ICU script code of every UTF-16 unit, Common/Inherited resolved from neighbours.
+    private func resolvedScriptCodes() -> [Int32] {
+        var codes = [Int32](repeating: ICU.commonScript, count: utf16.count)
+        var index = 0
+        var lastUnit: UInt16 = 0xFFFF, lastCode = ICU.commonScript
+        while index < utf16.count {
+            let unit = utf16[index]
+            if unit == lastUnit {
+                codes[index] = lastCode
+                index += 1
+                continue
+            }
+            let (scalar, length) = decode(at: index)
+            let code = ICU.script(of: scalar)
+            for k in index..<index + length { codes[k] = code }
+            if length == 1 { lastUnit = unit; lastCode = code }
+            index += length
+        }
+        return Self.resolveCommon(codes, scalars: { decode(at: $0) })
     }
 
     /// Resolves Common and Inherited script codes (UAX #24, as ICU's script runs and Pango do):
@@ -158,6 +182,14 @@ struct Itemizer {
     /// otherwise one fallback font for the whole cluster (covering all of it if a font does, else
     /// the first missing character); `primary` (its .notdef) when no font has that character.
     private mutating func font(for cluster: Range<Int>, primary: Font) -> Font {
+        // Fast path: a one-unit cluster the primary font covers (most text).
+        if cluster.count == 1 {
+            let unit = utf16[cluster.lowerBound]
+            if unit < 0x80 ? primary.coversASCII(unit) : !UTF16.isLeadSurrogate(unit) && !UTF16.isTrailSurrogate(unit)
+                && Unicode.Scalar(unit).map(primary.hasGlyph(for:)) == true {
+                return primary
+            }
+        }
         var needed: [Unicode.Scalar] = []
         var firstMissing: Int?
         var index = cluster.lowerBound
