@@ -29,7 +29,9 @@ extension StyledTextReader {
                 throw fail("expected a finite number")
             }
             let double = number.doubleValue
-            guard double >= minimum, double <= maximum else { throw fail("expected a number in \(minimum)…\(maximum), found \(double)") }
+            guard double >= minimum, double <= maximum else {
+                throw fail("expected a number in \(Self.format(minimum))…\(Self.format(maximum)), found \(Self.format(double))")
+            }
             return double
         }
 
@@ -39,6 +41,19 @@ extension StyledTextReader {
             let int = Int(double)
             guard int >= minimum, int <= maximum else { throw fail("expected a whole number in \(minimum)…\(maximum), found \(int)") }
             return int
+        }
+
+        /// The path step to the member `key`: `.liga`, or `["ss 1"]` for keys that are not identifiers.
+        static func member(_ key: String) -> String {
+            let isIdentifier = !key.isEmpty && !key.first!.isNumber && key.allSatisfy(identifierCharacters.contains)
+            return isIdentifier ? ".\(key)" : "[\(key.debugDescription)]"
+        }
+
+        static let identifierCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+
+        /// `100000` for whole numbers, `0.01` for others (not Swift's `100000.0`).
+        static func format(_ number: Double) -> String {
+            number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : "\(number)"
         }
 
         /// `NSNumber(0) is Bool` holds on Linux, so booleans are told apart by their class.
@@ -64,10 +79,12 @@ extension StyledTextReader {
         func color(_ value: Any) throws(StyledTextError) -> Color {
             let text = try string(value)
             let hex = text.hasPrefix("#") ? String(text.dropFirst()) : ""
-            guard hex.count == 6 || hex.count == 8, let bits = UInt32(hex, radix: 16) else {
+            // Hex digits only: `UInt32(_:radix:)` alone would take "+1234567".
+            let isHex = hex.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0 | 0x20) }
+            guard hex.utf8.count == 6 || hex.utf8.count == 8, isHex, let bits = UInt32(hex, radix: 16) else {
                 throw fail("expected a colour as #rrggbb or #rrggbbaa, found '\(text)'")
             }
-            let value = hex.count == 6 ? bits << 8 | 0xFF : bits
+            let value = hex.utf8.count == 6 ? bits << 8 | 0xFF : bits
             func channel(_ shift: UInt32) -> Double { Double((value >> shift) & 0xFF) / 255 }
             return Color(red: channel(24), green: channel(16), blue: channel(8), alpha: channel(0))
         }
@@ -110,6 +127,9 @@ extension StyledTextReader {
                     var failure: StyledTextError?
                     if let attributes = entry["attributes"] {
                         p.path += ".attributes"
+                        // Checked once up front, so an empty range cannot hide a bad entry.
+                        var scratch = base
+                        try p.apply(attributes, to: &scratch)
                         let parser = p
                         storage.modifyAttributes(in: range) { value in
                             guard failure == nil else { return }
@@ -128,6 +148,8 @@ extension StyledTextReader {
                     guard let styleValue = entry["style"] else { throw p.fail("missing key 'style'") }
                     var failure: StyledTextError?
                     p.path += ".style"
+                    var scratch = base.paragraphStyle
+                    try p.applyParagraph(styleValue, to: &scratch)
                     let parser = p
                     storage.modifyAttributes(in: range) { value in
                         guard failure == nil else { return }
