@@ -16,7 +16,7 @@ extension StyledTextReader {
         }
 
         func object(_ value: Any, allowed: Set<String>) throws(StyledTextError) -> [String: Any] {
-            guard let object = value as? [String: Any] else { throw fail("expected an object") }
+            guard let object = value as? [String: Any] else { throw fail("expected an object, found \(Self.describe(value))") }
             if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
                 throw fail("unknown key '\(unknown)' (expected one of: \(allowed.sorted().joined(separator: ", ")))")
             }
@@ -26,7 +26,7 @@ extension StyledTextReader {
         func number(_ value: Any, minimum: Double = -.greatestFiniteMagnitude, maximum: Double = .greatestFiniteMagnitude)
             throws(StyledTextError) -> Double {
             guard let number = value as? NSNumber, !Self.isBoolean(number), number.doubleValue.isFinite else {
-                throw fail("expected a finite number")
+                throw fail("expected a number, found \(Self.describe(value))")
             }
             let double = number.doubleValue
             guard double >= minimum, double <= maximum else {
@@ -37,7 +37,7 @@ extension StyledTextReader {
 
         func integer(_ value: Any, minimum: Int = .min, maximum: Int = .max) throws(StyledTextError) -> Int {
             let double = try number(value)
-            guard double == double.rounded(), abs(double) < 9e15 else { throw fail("expected a whole number") }
+            guard double == double.rounded(), abs(double) < 9e15 else { throw fail("expected a whole number, found \(Self.format(double))") }
             let int = Int(double)
             guard int >= minimum, int <= maximum else { throw fail("expected a whole number in \(minimum)…\(maximum), found \(int)") }
             return int
@@ -51,6 +51,18 @@ extension StyledTextReader {
 
         static let identifierCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 
+        /// A JSON value in a few words, for messages: `true`, `12`, `a string`, `an array`.
+        static func describe(_ value: Any) -> String {
+            switch value {
+            case is NSNull: "null"
+            case let number as NSNumber where isBoolean(number): number.boolValue ? "true" : "false"
+            case let number as NSNumber: format(number.doubleValue)
+            case is String: "a string"
+            case is [Any]: "an array"
+            default: "an object"
+            }
+        }
+
         /// `100000` for whole numbers, `0.01` for others (not Swift's `100000.0`).
         static func format(_ number: Double) -> String {
             number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : "\(number)"
@@ -61,12 +73,14 @@ extension StyledTextReader {
         static func isBoolean(_ number: NSNumber) -> Bool { type(of: number) == booleanClass }
 
         func string(_ value: Any) throws(StyledTextError) -> String {
-            guard let string = value as? String else { throw fail("expected a string") }
+            guard let string = value as? String else { throw fail("expected a string, found \(Self.describe(value))") }
             return string
         }
 
         func bool(_ value: Any) throws(StyledTextError) -> Bool {
-            guard let number = value as? NSNumber, Self.isBoolean(number) else { throw fail("expected true or false") }
+            guard let number = value as? NSNumber, Self.isBoolean(number) else {
+                throw fail("expected true or false, found \(Self.describe(value))")
+            }
             return number.boolValue
         }
 
@@ -112,9 +126,11 @@ extension StyledTextReader {
             let storage = TextStorage(string: text, attributes: base)
             let runs = object["runs"].map { $0 as? [Any] } ?? []
             let paragraphs = object["paragraphs"].map { $0 as? [Any] } ?? []
-            guard let runs else { throw StyledTextError(file: file, place: path + ".runs", message: "expected an array") }
+            guard let runs else {
+                throw StyledTextError(file: file, place: path + ".runs", message: "expected an array, found \(Self.describe(object["runs"]!))")
+            }
             guard let paragraphs else {
-                throw StyledTextError(file: file, place: path + ".paragraphs", message: "expected an array")
+                throw StyledTextError(file: file, place: path + ".paragraphs", message: "expected an array, found \(Self.describe(object["paragraphs"]!))")
             }
             guard runs.count + paragraphs.count <= maximumEntries else {
                 throw fail("\(runs.count + paragraphs.count) runs and paragraphs, more than the limit of \(maximumEntries)")
