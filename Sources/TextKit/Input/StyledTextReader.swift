@@ -10,6 +10,13 @@ public struct StyledTextError: Error, Sendable, Equatable, CustomStringConvertib
     /// What is wrong.
     public var message: String
 
+    /// Creates an error.
+    public init(file: String, place: String, message: String) {
+        self.file = file
+        self.place = place
+        self.message = message
+    }
+
     /// "FILE: PLACE: MESSAGE".
     public var description: String { "\(file): \(place): \(message)" }
 }
