@@ -124,9 +124,10 @@ struct StyledInputSchemaTests {
         }
     }
 
-    /// Every ```json block of the guide is a valid document.
-    @Test func guideExamplesAreValid() throws {
-        let guide = try String(contentsOfFile: Fixtures.path("docs/styled-input.md"), encoding: .utf8)
+    /// Every ```json block of the guide and of the README is a valid document.
+    @Test(arguments: ["docs/styled-input.md", "README.md"])
+    func guideExamplesAreValid(_ file: String) throws {
+        let guide = try String(contentsOfFile: Fixtures.path(file), encoding: .utf8)
         let blocks = guide.components(separatedBy: "```json\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
         #expect(!blocks.isEmpty)
         for block in blocks {
