@@ -38,7 +38,10 @@ extension StyledTextReader.Parser {
             guard tag.count == 4, tag.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else {
                 throw fail("'\(tag)' is not a four-letter OpenType feature tag")
             }
-            let number = try self.integer(object[tag]!, minimum: 0, maximum: 65_535)
+            var copy = self
+            let number = try copy.at(Self.member(tag)) { p throws(StyledTextError) in
+                try p.integer(object[tag]!, minimum: 0, maximum: 65_535)
+            }
             out.append(FontFeature(tag: tag, value: UInt32(number)))
         }
         return out

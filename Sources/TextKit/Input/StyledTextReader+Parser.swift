@@ -16,7 +16,7 @@ extension StyledTextReader {
         }
 
         func object(_ value: Any, allowed: Set<String>) throws(StyledTextError) -> [String: Any] {
-            guard let object = value as? [String: Any] else { throw fail("expected an object") }
+            guard let object = value as? [String: Any] else { throw fail("expected an object, found \(Self.describe(value))") }
             if let unknown = object.keys.sorted().first(where: { !allowed.contains($0) }) {
                 throw fail("unknown key '\(unknown)' (expected one of: \(allowed.sorted().joined(separator: ", ")))")
             }
@@ -26,19 +26,46 @@ extension StyledTextReader {
         func number(_ value: Any, minimum: Double = -.greatestFiniteMagnitude, maximum: Double = .greatestFiniteMagnitude)
             throws(StyledTextError) -> Double {
             guard let number = value as? NSNumber, !Self.isBoolean(number), number.doubleValue.isFinite else {
-                throw fail("expected a finite number")
+                throw fail("expected a number, found \(Self.describe(value))")
             }
             let double = number.doubleValue
-            guard double >= minimum, double <= maximum else { throw fail("expected a number in \(minimum)…\(maximum), found \(double)") }
+            guard double >= minimum, double <= maximum else {
+                throw fail("expected a number in \(Self.format(minimum))…\(Self.format(maximum)), found \(Self.format(double))")
+            }
             return double
         }
 
         func integer(_ value: Any, minimum: Int = .min, maximum: Int = .max) throws(StyledTextError) -> Int {
             let double = try number(value)
-            guard double == double.rounded(), abs(double) < 9e15 else { throw fail("expected a whole number") }
+            guard double == double.rounded(), abs(double) < 9e15 else { throw fail("expected a whole number, found \(Self.format(double))") }
             let int = Int(double)
             guard int >= minimum, int <= maximum else { throw fail("expected a whole number in \(minimum)…\(maximum), found \(int)") }
             return int
+        }
+
+        /// The path step to the member `key`: `.liga`, or `["ss 1"]` for keys that are not identifiers.
+        static func member(_ key: String) -> String {
+            let isIdentifier = !key.isEmpty && !key.first!.isNumber && key.allSatisfy(identifierCharacters.contains)
+            return isIdentifier ? ".\(key)" : "[\(key.debugDescription)]"
+        }
+
+        static let identifierCharacters = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+
+        /// A JSON value in a few words, for messages: `true`, `12`, `a string`, `an array`.
+        static func describe(_ value: Any) -> String {
+            switch value {
+            case is NSNull: "null"
+            case let number as NSNumber where isBoolean(number): number.boolValue ? "true" : "false"
+            case let number as NSNumber: format(number.doubleValue)
+            case is String: "a string"
+            case is [Any]: "an array"
+            default: "an object"
+            }
+        }
+
+        /// `100000` for whole numbers, `0.01` for others (not Swift's `100000.0`).
+        static func format(_ number: Double) -> String {
+            number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : "\(number)"
         }
 
         /// `NSNumber(0) is Bool` holds on Linux, so booleans are told apart by their class.
@@ -46,12 +73,14 @@ extension StyledTextReader {
         static func isBoolean(_ number: NSNumber) -> Bool { type(of: number) == booleanClass }
 
         func string(_ value: Any) throws(StyledTextError) -> String {
-            guard let string = value as? String else { throw fail("expected a string") }
+            guard let string = value as? String else { throw fail("expected a string, found \(Self.describe(value))") }
             return string
         }
 
         func bool(_ value: Any) throws(StyledTextError) -> Bool {
-            guard let number = value as? NSNumber, Self.isBoolean(number) else { throw fail("expected true or false") }
+            guard let number = value as? NSNumber, Self.isBoolean(number) else {
+                throw fail("expected true or false, found \(Self.describe(value))")
+            }
             return number.boolValue
         }
 
@@ -64,10 +93,12 @@ extension StyledTextReader {
         func color(_ value: Any) throws(StyledTextError) -> Color {
             let text = try string(value)
             let hex = text.hasPrefix("#") ? String(text.dropFirst()) : ""
-            guard hex.count == 6 || hex.count == 8, let bits = UInt32(hex, radix: 16) else {
+            // Hex digits only: `UInt32(_:radix:)` alone would take "+1234567".
+            let isHex = hex.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0 | 0x20) }
+            guard hex.utf8.count == 6 || hex.utf8.count == 8, isHex, let bits = UInt32(hex, radix: 16) else {
                 throw fail("expected a colour as #rrggbb or #rrggbbaa, found '\(text)'")
             }
-            let value = hex.count == 6 ? bits << 8 | 0xFF : bits
+            let value = hex.utf8.count == 6 ? bits << 8 | 0xFF : bits
             func channel(_ shift: UInt32) -> Double { Double((value >> shift) & 0xFF) / 255 }
             return Color(red: channel(24), green: channel(16), blue: channel(8), alpha: channel(0))
         }
@@ -95,9 +126,11 @@ extension StyledTextReader {
             let storage = TextStorage(string: text, attributes: base)
             let runs = object["runs"].map { $0 as? [Any] } ?? []
             let paragraphs = object["paragraphs"].map { $0 as? [Any] } ?? []
-            guard let runs else { throw StyledTextError(file: file, place: path + ".runs", message: "expected an array") }
+            guard let runs else {
+                throw StyledTextError(file: file, place: path + ".runs", message: "expected an array, found \(Self.describe(object["runs"]!))")
+            }
             guard let paragraphs else {
-                throw StyledTextError(file: file, place: path + ".paragraphs", message: "expected an array")
+                throw StyledTextError(file: file, place: path + ".paragraphs", message: "expected an array, found \(Self.describe(object["paragraphs"]!))")
             }
             guard runs.count + paragraphs.count <= maximumEntries else {
                 throw fail("\(runs.count + paragraphs.count) runs and paragraphs, more than the limit of \(maximumEntries)")
@@ -110,6 +143,9 @@ extension StyledTextReader {
                     var failure: StyledTextError?
                     if let attributes = entry["attributes"] {
                         p.path += ".attributes"
+                        // Checked once up front, so an empty range cannot hide a bad entry.
+                        var scratch = base
+                        try p.apply(attributes, to: &scratch)
                         let parser = p
                         storage.modifyAttributes(in: range) { value in
                             guard failure == nil else { return }
@@ -128,6 +164,8 @@ extension StyledTextReader {
                     guard let styleValue = entry["style"] else { throw p.fail("missing key 'style'") }
                     var failure: StyledTextError?
                     p.path += ".style"
+                    var scratch = base.paragraphStyle
+                    try p.applyParagraph(styleValue, to: &scratch)
                     let parser = p
                     storage.modifyAttributes(in: range) { value in
                         guard failure == nil else { return }
