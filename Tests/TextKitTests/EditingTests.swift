@@ -187,3 +187,57 @@ struct EditingTests {
         #expect(second.snapshot().allLines.count > first.snapshot().allLines.count)
     }
 }
+
+@Suite("Attribute runs")
+struct AttributeRunTests {
+    /// Random replacements and attribute changes against a per-character model: every character
+    /// has the model's attributes, and runs are maximal (neighbours always differ).
+    @Test(arguments: [7, 8, 9])
+    func runsMatchAPerCharacterModel(seed: UInt64) {
+        var rng = SplitMix64(state: seed)
+        let palette = (0..<4).map { index -> TextAttributes in
+            var attributes = TextAttributes()
+            attributes.tracking = Double(index)
+            return attributes
+        }
+        let storage = TextStorage(string: "abcdefghij", attributes: palette[0])
+        var model = [Int](repeating: 0, count: 10)
+        for _ in 0..<2000 {
+            let length = storage.length
+            let start = Int.random(in: 0...length, using: &rng)
+            let end = min(length, start + Int.random(in: 0...6, using: &rng))
+            let color = Int.random(in: 0..<palette.count, using: &rng)
+            if Bool.random(using: &rng) {
+                let count = Int.random(in: 0...5, using: &rng)
+                storage.replaceCharacters(in: start..<end, with: String(repeating: "x", count: count), attributes: palette[color])
+                model.replaceSubrange(start..<end, with: Array(repeating: color, count: count))
+            } else if start < end {
+                storage.setAttributes(palette[color], range: start..<end)
+                model.replaceSubrange(start..<end, with: Array(repeating: color, count: end - start))
+            }
+            guard storage.length > 0 else { continue }
+            var previous: TextAttributes?
+            var covered = 0
+            storage.enumerateAttributes(in: 0..<storage.length) { attributes, range in
+                #expect(range.lowerBound == covered)
+                covered = range.upperBound
+                #expect(attributes != previous)
+                previous = attributes
+                for index in range { #expect(attributes == palette[model[index]]) }
+            }
+            #expect(covered == storage.length)
+        }
+    }
+
+    @Test func aDocumentWithThousandsOfRunsBuildsInOnePass() {
+        let text = String(repeating: "ab", count: 20_000)
+        let runs = (0..<40_000).map { index -> AttributedText.AttributeRun in
+            var attributes = TextAttributes()
+            attributes.tracking = Double(index % 2)
+            return .init(range: index..<index + 1, attributes: attributes)
+        }
+        let storage = TextStorage(attributedText: AttributedText(text, runs: runs))
+        #expect(storage.attributes(at: 39_999).effectiveRange == 39_999..<40_000)
+        #expect(storage.attributedSubstring(from: 0..<storage.length).runs.count == 40_000)
+    }
+}

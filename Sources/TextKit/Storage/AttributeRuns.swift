@@ -44,33 +44,63 @@ struct AttributeRuns {
         }
     }
 
-    /// Replaces `range` with `newLength` characters carrying `attributes`.
-    mutating func replace(_ range: Range<Int>, withLength newLength: Int, attributes: TextAttributes) {
-        // Flatten to (start, value) pieces, rebuild around the replaced range, then merge.
-        var pieces: [(Int, TextAttributes)] = []
-        let delta = newLength - range.count
-        for index in starts.indices {
-            let run = runRange(index)
-            if run.lowerBound < range.lowerBound { pieces.append((run.lowerBound, values[index])) }
-        }
-        if newLength > 0 { pieces.append((range.lowerBound, attributes)) }
-        if range.upperBound < length {
-            let after = runIndex(at: range.upperBound)
-            pieces.append((range.upperBound + delta, values[after]))
-            for index in (after + 1)..<starts.count { pieces.append((starts[index] + delta, values[index])) }
-        }
-        length += delta
+    /// Runs from consecutive (range, attributes) pieces covering `0..<length`, merging equal
+    /// neighbours: one pass.
+    init(length: Int, pieces: [(Range<Int>, TextAttributes)], defaultAttributes: TextAttributes) {
+        self.length = length
+        self.defaultAttributes = defaultAttributes
         starts = []
         values = []
-        for (start, value) in pieces where start < length || (length == 0 && starts.isEmpty) {
-            if let last = starts.last, last == start {
-                values[values.count - 1] = value
-            } else if values.last == value {
-                continue
-            } else {
-                starts.append(start)
-                values.append(value)
+        for (range, value) in pieces where !range.isEmpty {
+            if values.last == value { continue }
+            starts.append(range.lowerBound)
+            values.append(value)
+        }
+        if starts.isEmpty {
+            starts = [0]
+            values = [defaultAttributes]
+        }
+        starts[0] = 0
+    }
+
+    /// Replaces `range` with `newLength` characters carrying `attributes`.
+    ///
+    /// Complexity: O(runs) integer shifts; only the runs around the range are rebuilt.
+    mutating func replace(_ range: Range<Int>, withLength newLength: Int, attributes: TextAttributes) {
+        let delta = newLength - range.count
+        let first = length == 0 ? 0 : runIndex(at: min(range.lowerBound, length - 1))
+        let firstStart = length == 0 ? 0 : starts[first]
+        // The run holding the first character after the range (nil: the range reaches the end).
+        let after = range.upperBound < length ? runIndex(at: range.upperBound) : nil
+        var newStarts: [Int] = []
+        var newValues: [TextAttributes] = []
+        func add(_ start: Int, _ value: TextAttributes) {
+            if let last = newStarts.last, last == start {
+                newValues[newValues.count - 1] = value
+            } else if newValues.last != value {
+                newStarts.append(start)
+                newValues.append(value)
             }
+        }
+        if length > 0, firstStart < range.lowerBound { add(firstStart, values[first]) }
+        if newLength > 0 { add(range.lowerBound, attributes) }
+        if let after { add(range.upperBound + delta, values[after]) }
+        let replaced = length == 0 ? 0..<starts.count : first..<(after.map { $0 + 1 } ?? starts.count)
+        length += delta
+        if delta != 0 {
+            for index in replaced.upperBound..<starts.count { starts[index] += delta }
+        }
+        starts.replaceSubrange(replaced, with: newStarts)
+        values.replaceSubrange(replaced, with: newValues)
+        // Merge with the neighbours outside the rebuilt part.
+        let low = max(0, replaced.lowerBound - 1)
+        var index = min(low + newStarts.count + 1, starts.count - 1)
+        while index > low {
+            if index < values.count, values[index] == values[index - 1] {
+                starts.remove(at: index)
+                values.remove(at: index)
+            }
+            index -= 1
         }
         if starts.isEmpty {
             starts = [0]

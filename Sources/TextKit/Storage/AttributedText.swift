@@ -47,10 +47,9 @@ public struct AttributedText: Hashable, Sendable {
 extension TextStorage {
     /// Creates a storage holding `text` with its attributes.
     public convenience init(attributedText text: AttributedText) {
-        self.init(string: text.string, attributes: text.runs.first?.attributes ?? TextAttributes())
-        for run in text.runs.dropFirst() where !run.range.isEmpty {
-            runs.replace(run.range, withLength: run.range.count, attributes: run.attributes)
-        }
+        let first = text.runs.first?.attributes ?? TextAttributes()
+        self.init(string: text.string, attributes: first)
+        runs = AttributeRuns(length: length, pieces: text.runs.map { ($0.range, $0.attributes) }, defaultAttributes: first)
     }
 
     /// The characters in `range` with their attributes.
