@@ -76,4 +76,17 @@ struct ScriptItemizationTests {
         let strict = ScriptFixtures.paragraph(text, attributes: ScriptFixtures.attributes(language: "ja-u-lb-strict"))
         #expect(!strict.breaks.map(\.offset).contains(1))
     }
+
+    @Test func eachLanguageRangeGetsItsOwnBreakRules() {
+        // The same word twice: strict rules for the first, Japanese for the second.
+        let text = "キャット キャット"
+        let mixed = ScriptFixtures.paragraph(text, runs: [(ScriptFixtures.attributes(language: "ja-u-lb-strict"), 0..<5),
+                                                          (ScriptFixtures.attributes(language: "ja"), 5..<9)])
+        let offsets = mixed.breaks.map(\.offset)
+        #expect(!offsets.contains(1))
+        #expect(offsets.contains(6))
+        #expect(offsets.contains(5))
+        #expect(offsets.last == 9)
+        #expect(offsets == offsets.sorted())
+    }
 }

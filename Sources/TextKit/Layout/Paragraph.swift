@@ -42,12 +42,34 @@ final class Paragraph {
         self.scalarOffsets = offsets
         self.contentScalarCount = content.count
 
-        let locale = attributes.first?.0.language ?? ""
+        // One break pass per language: each language's opportunities are kept inside its ranges
+        // (UTF-16), with the whole paragraph as context.
+        var languages: [(locale: String, range: Range<Int>)] = []
+        for (value, range) in attributes {
+            let locale = value.language ?? ""
+            let lower = offsets.firstIndex(where: { Int($0) >= range.lowerBound }) ?? utf16.count
+            let upper = range.upperBound >= content.count ? utf16.count
+                : offsets.firstIndex(where: { Int($0) >= range.upperBound }) ?? utf16.count
+            if let last = languages.last, last.locale == locale {
+                languages[languages.count - 1].range = last.range.lowerBound..<upper
+            } else {
+                languages.append((locale, lower..<upper))
+            }
+        }
         var breaks: [BreakOpportunity] = []
         var graphemes: [Int] = [0]
         var bidi: BidiParagraph!
         utf16.withUnsafeBufferPointer { text in
-            breaks = ICU.lineBreaks(text, locale: locale)
+            if languages.count <= 1 {
+                breaks = ICU.lineBreaks(text, locale: languages.first?.locale ?? "")
+            } else {
+                for (locale, range) in languages {
+                    // A break at a range's start belongs to the text before it.
+                    breaks += ICU.lineBreaks(text, locale: locale).filter {
+                        $0.offset > range.lowerBound && $0.offset <= range.upperBound
+                    }
+                }
+            }
             graphemes = ICU.graphemeBoundaries(text)
             bidi = BidiParagraph(text, direction: direction)
         }
