@@ -42,14 +42,20 @@ public struct StyledTextReader {
 
     // MARK: - Internals
 
-    /// "line L, column C" from Foundation's error, or from its byte offset.
+    /// "line L, column C" from Foundation's error, or from the byte offset it names.
     static func syntaxPlace(_ error: Error, _ data: [UInt8]) -> String {
         let info = (error as NSError).userInfo
         if let description = info[NSDebugDescriptionErrorKey] as? String,
            let range = description.range(of: #"line \d+, column \d+"#, options: .regularExpression) {
             return String(description[range])
         }
-        if let offset = info["NSJSONSerializationErrorIndex"] as? Int, offset <= data.count {
+        // swift-corelibs-foundation says only "… around character N." (N a byte offset).
+        var index = info["NSJSONSerializationErrorIndex"] as? Int
+        if index == nil, let description = info[NSDebugDescriptionErrorKey] as? String,
+           let range = description.range(of: #"character \d+"#, options: .regularExpression) {
+            index = Int(description[range].dropFirst("character ".count))
+        }
+        if let offset = index, offset <= data.count {
             let before = data[..<offset]
             let line = before.filter { $0 == 0x0A }.count + 1
             let column = offset - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
