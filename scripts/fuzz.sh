@@ -21,12 +21,13 @@ mode=$1; shift
 
 # The longest input each target gets, and the runs each gets in `ci` (about 6 s each on 2 cores).
 max_len() { case $1 in svg) echo 8192 ;; path) echo 2048 ;; styled) echo 4096 ;; png) echo 4096 ;; layout) echo 2048 ;; esac; }
-ci_runs() { case $1 in svg) echo 20000 ;; path) echo 100000 ;; styled) echo 20000 ;; png) echo 50000 ;; layout) echo 1500 ;; esac; }
+ci_runs() { case $1 in svg) echo 1500 ;; path) echo 100000 ;; styled) echo 40000 ;; png) echo 15000 ;; layout) echo 150 ;; esac; }
 
 echo "fuzz: building textkit-fuzz (libFuzzer + AddressSanitizer, release) in .build-fuzz" >&2
 swift build --product textkit-fuzz -c release --scratch-path .build-fuzz \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld >&2
 binary=.build-fuzz/release/textkit-fuzz
+export LSAN_OPTIONS="suppressions=$PWD/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 
 run() {  # TARGET, then libFuzzer options
     local target=$1; shift
@@ -41,13 +42,14 @@ run() {  # TARGET, then libFuzzer options
 case $mode in
     ci)
         # Fixed seed and run counts: the same inputs every time, so CI fails only on a real regression.
+        mkdir -p .build-fuzz/artifacts
         scratch=$(mktemp -d)
         trap 'rm -rf "$scratch"' EXIT
         for target in "${targets[@]}"; do
             mkdir -p "$scratch/$target"
             "$binary" "$target" "$scratch/$target" "Fixtures/fuzz/$target" "Fixtures/fuzz/regressions/$target" \
                 -max_len="$(max_len "$target")" -timeout=60 -rss_limit_mb=4096 -seed=1 -runs="$(ci_runs "$target")" \
-                -max_total_time=60 -print_final_stats=1 -artifact_prefix="$scratch/" 2>&1 | tail -n 12 \
+                -max_total_time=60 -print_final_stats=1 -artifact_prefix=".build-fuzz/artifacts/ci-$target-" 2>&1 | tail -n 40 \
                 || { echo "fuzz: $target FAILED (see above)" >&2; exit 1; }
         done
         ;;
