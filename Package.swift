@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "TextKitImage", targets: ["TextKitImage"]),
         .library(name: "TextKitRender", targets: ["TextKitRender"]),
         .executable(name: "textkit", targets: ["TextKitCLI"]),
+        .executable(name: "textkit-fuzz", targets: ["TextKitFuzz"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -48,11 +49,20 @@ let package = Package(
             resources: [.copy("Resources/fonts")]
         ),
 
+        // Fuzzing: libFuzzer's driver, declared for the fuzz targets (scripts/fuzz.sh builds with -DFUZZING),
+        // and the targets, which replay files when built plainly.
+        .target(name: "CFuzzSupport"),
+        .executableTarget(
+            name: "TextKitFuzz",
+            dependencies: ["CFuzzSupport", "TextKit", "TextKitGeometry", "TextKitSVG", "TextKitImage"]
+        ),
+
         .testTarget(name: "TextKitGeometryTests", dependencies: ["TextKitGeometry"]),
         .testTarget(name: "TextKitSVGTests", dependencies: ["TextKitSVG"]),
         .testTarget(name: "TextKitImageTests", dependencies: ["TextKitImage"]),
         .testTarget(name: "TextKitTests", dependencies: ["TextKit", "TextKitSVG"]),
         .testTarget(name: "TextKitCLITests", dependencies: ["TextKitCLI", "TextKit", "TextKitRender"]),
         .testTarget(name: "TextKitRenderTests", dependencies: ["TextKitRender", "TextKit", "TextKitSVG"]),
+        .testTarget(name: "TextKitFuzzTests", dependencies: ["TextKitFuzz"]),
     ]
 )

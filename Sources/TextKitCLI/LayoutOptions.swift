@@ -1,5 +1,6 @@
 import ArgumentParser
 import TextKit
+import TextKitSVG
 
 /// Page, font and paragraph options shared by the commands that lay out text.
 struct LayoutOptions: ParsableArguments {
@@ -53,6 +54,16 @@ struct LayoutOptions: ParsableArguments {
     var maxInputBytes: Int = 256 << 20
     @Option(name: .customLong("max-pages"), help: "Most pages --pages auto may add.")
     var maxPages: Int = 10_000
+    @Option(name: .customLong("max-path-segments"), help: "Most path segments one SVG file may produce.")
+    var maxPathSegments: Int = SVGLimits().maxPathSegments
+    @Option(name: .customLong("max-svg-depth"), help: "Deepest element nesting in an SVG file (the root is 1).")
+    var maxSVGDepth: Int = SVGLimits().maxDepth
+    @Option(name: .customLong("max-exclusions"), help: "Most exclusion shapes in all, from every --exclude and --exclude-image.")
+    var maxExclusions: Int = 10_000
+    @Option(name: .customLong("max-runs"), help: "Most attribute runs plus paragraph entries in a styled JSON input.")
+    var maxRuns: Int = StyledTextReader().maximumEntries
+    @Option(name: .customLong("max-image-pixels"), help: "Largest --exclude-image, in pixels (width × height).")
+    var maxImagePixels: Int = 1 << 24
 
     mutating func validate() throws {
         let numbers: [(String, Double, Bool)] = [
@@ -82,7 +93,12 @@ struct LayoutOptions: ParsableArguments {
             }
             guard count <= maxPages else { throw ValidationError("--pages \(count) is more than --max-pages \(maxPages)") }
         }
-        guard maxPages >= 1, maxInputBytes >= 0 else { throw ValidationError("limits must be positive") }
+        let limits = [("--max-pages", maxPages), ("--max-path-segments", maxPathSegments), ("--max-svg-depth", maxSVGDepth),
+                      ("--max-exclusions", maxExclusions), ("--max-runs", maxRuns), ("--max-image-pixels", maxImagePixels)]
+        for (name, value) in limits where value < 1 {
+            throw ValidationError("\(name) must be at least 1, not \(value)")
+        }
+        guard maxInputBytes >= 0 else { throw ValidationError("--max-input-bytes must be zero or more, not \(maxInputBytes)") }
         guard WrapSide(rawValue: wrap) != nil else {
             throw ValidationError("--wrap must be both, left, right, largest or clear, not '\(wrap)'")
         }
@@ -91,6 +107,9 @@ struct LayoutOptions: ParsableArguments {
 
     /// The parsed `--wrap`.
     var wrapSide: WrapSide { WrapSide(rawValue: wrap) ?? .both }
+
+    /// The SVG limits of `--max-path-segments` and `--max-svg-depth`.
+    var svgLimits: SVGLimits { SVGLimits(maxPathSegments: maxPathSegments, maxDepth: maxSVGDepth) }
 
     /// The width of one column.
     var columnWidth: Double { (width - 2 * inset - Double(columns - 1) * gutter) / Double(columns) }

@@ -27,7 +27,7 @@ struct PageLayoutJob {
     init(options: LayoutOptions, input: [UInt8]) throws(CLIError) {
         self.options = options
         wrapExclusions = try Self.loadExclusions(options)
-        shape = try options.shape.map { file throws(CLIError) in try Self.loadShape(file) }
+        shape = try options.shape.map { file throws(CLIError) in try Self.loadShape(file, limits: options.svgLimits) }
         let collection = FontCollection(defaultFontPath: Self.bundledFontPath)
         var descriptor: FontDescriptor
         if let file = options.fontFile {
@@ -60,7 +60,7 @@ struct PageLayoutJob {
         let json = options.inputFormat == .json || (options.inputFormat == .auto && options.input.hasSuffix(".json"))
         if json {
             do {
-                let text = try StyledTextReader().read(input, file: name, defaults: attributes)
+                let text = try StyledTextReader(maximumEntries: options.maxRuns).read(input, file: name, defaults: attributes)
                 storage = TextStorage(attributedText: text)
             } catch {
                 throw CLIError(status: .dataError, message: error.description)
@@ -97,8 +97,9 @@ struct PageLayoutJob {
     static func loadExclusions(_ options: LayoutOptions) throws(CLIError) -> [Exclusion] {
         var result: [Exclusion] = []
         for file in options.exclusions {
-            let document = try readSVG(file)
+            let document = try readSVG(file, limits: options.svgLimits)
             result += document.shapes.map { $0.exclusion(margin: options.margin, wrapSide: options.wrapSide) }
+            try checkExclusionCount(result.count, file: file, options)
         }
         for text in options.imageExclusions {
             let spec: ImageExclusionSpec
@@ -107,19 +108,27 @@ struct PageLayoutJob {
             }
             let mask: AlphaMask
             do {
-                mask = try AlphaMask(contentsOfPNGFile: spec.path)
+                mask = try AlphaMask(contentsOfPNGFile: spec.path, maxPixels: options.maxImagePixels)
             } catch {
                 throw CLIError(status: error.isUnreadable ? .noInput : .dataError, message: error.description)
             }
             let path = BezierPath(contoursOf: mask, threshold: spec.threshold, in: spec.rect)
             result.append(Exclusion(path: path, margin: options.margin, wrapSide: options.wrapSide))
+            try checkExclusionCount(result.count, file: spec.path, options)
         }
         return result
     }
 
+    /// Throws when `count` exclusions, reached while reading `file`, are more than `--max-exclusions`.
+    private static func checkExclusionCount(_ count: Int, file: String, _ options: LayoutOptions) throws(CLIError) {
+        guard count > options.maxExclusions else { return }
+        throw CLIError(status: .dataError, message:
+            "\(file): error: \(count) exclusion shapes so far, more than the limit of \(options.maxExclusions) (--max-exclusions)")
+    }
+
     /// The one shape of a `--shape` SVG file.
-    static func loadShape(_ file: String) throws(CLIError) -> BezierPath {
-        let shapes = try readSVG(file).shapes
+    static func loadShape(_ file: String, limits: SVGLimits) throws(CLIError) -> BezierPath {
+        let shapes = try readSVG(file, limits: limits).shapes
         guard shapes.count == 1 else {
             throw CLIError(status: .dataError, message:
                 "\(file): error: --shape needs exactly one shape, found \(shapes.count) (combine them into one <path>)")
@@ -127,9 +136,9 @@ struct PageLayoutJob {
         return shapes[0].path
     }
 
-    private static func readSVG(_ file: String) throws(CLIError) -> SVGDocument {
+    private static func readSVG(_ file: String, limits: SVGLimits) throws(CLIError) -> SVGDocument {
         do {
-            return try SVGDocument(contentsOfFile: file)
+            return try SVGDocument(contentsOfFile: file, limits: limits)
         } catch {
             throw CLIError(status: error.line == 0 ? .noInput : .dataError, message: error.description)
         }

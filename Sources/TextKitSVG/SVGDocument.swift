@@ -120,6 +120,7 @@ public struct SVGDocument: Sendable {
             throw SVGError(file: file, line: 0, column: 0,
                            message: "file is larger than the limit of \(limits.maxFileSize) bytes")
         }
+        try Self.checkDeclaredEncoding(data, file: file)
         let builder = SVGDocumentBuilder(source: SVGSource(bytes: data), file: file, limits: limits)
         let parser = XMLParser(data: Data(data))
         parser.shouldProcessNamespaces = true

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Fuzzes textkit with libFuzzer and AddressSanitizer.
+#
+#   scripts/fuzz.sh TARGET SECONDS [LIBFUZZER-OPTION…]   one target (svg, path, styled, png, layout)
+#   scripts/fuzz.sh all SECONDS                          every target, SECONDS each
+#   scripts/fuzz.sh ci                                   every target, a fixed number of runs with a
+#                                                        fixed seed (about 30 s in all): what .ci/run does
+#
+# Builds textkit-fuzz in release with -sanitize=fuzzer,address into .build-fuzz, then runs the
+# target over its seeds (Fixtures/fuzz/TARGET) and regressions (Fixtures/fuzz/regressions/TARGET).
+# New inputs go to .build-fuzz/corpus/TARGET (the fixtures are never written); a crashing, leaking
+# or slow input (over 20 s) is saved under .build-fuzz/artifacts/TARGET/ and the script exits 1.
+# Reproduce one with: .build-fuzz/release/textkit-fuzz TARGET FILE
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+targets=(svg path styled png layout)
+usage() { echo "usage: scripts/fuzz.sh {${targets[*]// /|}|all} SECONDS [libFuzzer options…] | scripts/fuzz.sh ci" >&2; exit 64; }
+[ $# -ge 1 ] || usage
+mode=$1; shift
+
+# The longest input each target gets, and the runs each gets in `ci` (about 6 s each on 2 cores).
+max_len() { case $1 in svg) echo 8192 ;; path) echo 2048 ;; styled) echo 4096 ;; png) echo 4096 ;; layout) echo 2048 ;; esac; }
+ci_runs() { case $1 in svg) echo 500 ;; path) echo 100000 ;; styled) echo 40000 ;; png) echo 15000 ;; layout) echo 150 ;; esac; }
+
+echo "fuzz: building textkit-fuzz (libFuzzer + AddressSanitizer, release) in .build-fuzz" >&2
+swift build --product textkit-fuzz -c release --scratch-path .build-fuzz \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld >&2
+binary=.build-fuzz/release/textkit-fuzz
+export LSAN_OPTIONS="suppressions=$PWD/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+
+run() {  # TARGET, then libFuzzer options
+    local target=$1; shift
+    local corpus=.build-fuzz/corpus/$target artifacts=.build-fuzz/artifacts/$target
+    mkdir -p "$corpus" "$artifacts" "Fixtures/fuzz/regressions/$target"
+    echo "fuzz: $target $*" >&2
+    "$binary" "$target" "$corpus" "Fixtures/fuzz/$target" "Fixtures/fuzz/regressions/$target" \
+        -max_len="$(max_len "$target")" -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
+        -artifact_prefix="$artifacts/" "$@"
+}
+
+case $mode in
+    ci)
+        # Fixed seed and run counts: the same inputs every time, so CI fails only on a real regression.
+        mkdir -p .build-fuzz/artifacts
+        scratch=$(mktemp -d)
+        trap 'rm -rf "$scratch"' EXIT
+        for target in "${targets[@]}"; do
+            mkdir -p "$scratch/$target"
+            "$binary" "$target" "$scratch/$target" "Fixtures/fuzz/$target" "Fixtures/fuzz/regressions/$target" \
+                -max_len="$(max_len "$target")" -timeout=60 -rss_limit_mb=4096 -seed=1 -runs="$(ci_runs "$target")" \
+                -max_total_time=60 -print_final_stats=1 -artifact_prefix=".build-fuzz/artifacts/ci-$target-" 2>&1 | tail -n 40 \
+                || { echo "fuzz: $target FAILED (see above)" >&2; exit 1; }
+        done
+        ;;
+    all)
+        [ $# -eq 1 ] || usage
+        for target in "${targets[@]}"; do run "$target" -max_total_time="$1"; done
+        ;;
+    *)
+        [ $# -ge 1 ] || usage
+        [[ " ${targets[*]} " == *" $mode "* ]] || usage
+        seconds=$1; shift
+        run "$mode" -max_total_time="$seconds" "$@"
+        ;;
+esac
