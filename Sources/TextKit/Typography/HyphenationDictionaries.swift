@@ -4,8 +4,8 @@ import Foundation
 /// packages), by language, each loaded at most once.
 ///
 /// A language is a BCP 47 tag or a POSIX locale name (`en-US`, `en_US`, `de`, `sr-Latn-RS`); the
-/// lookup tries, in order, `lang_Script_REGION`, `lang_REGION`, `lang_Script`, `lang`, then the
-/// first installed `lang_*` dictionary in sorted order (so `de` finds `hyph_de_DE.dic`).
+/// lookup tries, in order, `lang_Script_REGION`, `lang_REGION`, `lang_Script`, `lang`, `lang_LANG`
+/// (so `de` finds `hyph_de_DE.dic`), then the first installed `lang_*` dictionary in sorted order.
 ///
 /// Caches belong to an instance (no global state): the layout manager owns one of these.
 public final class HyphenationDictionaries: @unchecked Sendable {
@@ -34,6 +34,7 @@ public final class HyphenationDictionaries: @unchecked Sendable {
     public func dictionaryPath(for language: String) -> String? {
         let tag = LanguageTag(language)
         for candidate in tag.candidates { if let path = files[candidate] { return path } }
+        if let path = files[tag.language + "_" + tag.language.uppercased()] { return path }
         let prefix = tag.language + "_"
         return files.keys.sorted().first { $0.hasPrefix(prefix) }.flatMap { files[$0] }
     }

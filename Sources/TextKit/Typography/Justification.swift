@@ -16,6 +16,14 @@ public struct Justification: Sendable, Equatable {
     /// adjustment; 0 when the line ends exactly at the span edge.
     public var residual: Double
 
+    /// An adjustment with the given values (the result of ``justify(naturalWidth:targetWidth:spaceCount:letterGapCount:limits:)``).
+    public init(spaceAdjustment: Double, letterSpacing: Double, ratio: Double, residual: Double) {
+        self.spaceAdjustment = spaceAdjustment
+        self.letterSpacing = letterSpacing
+        self.ratio = ratio
+        self.residual = residual
+    }
+
     /// The limits of justification.
     public struct Limits: Sendable, Equatable {
         /// Most width each space may gain within its stretchability (the paper's ratio ≤ 1 point).
@@ -64,8 +72,15 @@ public struct Justification: Sendable, Equatable {
                                  residual: delta - perSpace * spaces)
         }
         if delta == 0 { return Justification(spaceAdjustment: 0, letterSpacing: 0, ratio: 0, residual: 0) }
-        var perSpace = spaces > 0 ? min(delta / spaces, max(0, limits.stretchPerSpace)) : 0
-        var rest = delta - perSpace * spaces
+        let stretch = max(0, limits.stretchPerSpace)
+        var perSpace = 0.0, rest = delta
+        if spaces > 0 && delta / spaces <= stretch {
+            perSpace = delta / spaces
+            rest = 0
+        } else if spaces > 0 {
+            perSpace = stretch
+            rest = delta - stretch * spaces
+        }
         var letterSpacing = 0.0
         if rest > 0, gaps > 0, limits.maximumLetterSpacing > 0 {
             letterSpacing = min(rest / gaps, limits.maximumLetterSpacing)

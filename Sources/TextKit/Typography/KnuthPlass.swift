@@ -12,7 +12,7 @@
 /// ``forbiddenBreak`` (10 000) or more never breaks; ``forcedBreak`` (−10 000) or less always
 /// breaks. A glue is a legal break only right after a box. Glue with infinite stretch (`.infinity`,
 /// TeX's `fil`) makes a short line perfect. The last item must be a forced break; ``finish(_:)``
-/// appends the usual `glue(0, fil, 0)`, `penalty(forced)` ending.
+/// appends the usual `penalty(+∞)`, `glue(0, fil, 0)`, `penalty(−∞)` ending.
 public enum KnuthPlass {
     /// One element of a paragraph (the paper's §"Boxes, glue and penalties").
     public enum Item: Sendable, Equatable {
@@ -31,9 +31,12 @@ public enum KnuthPlass {
     /// A penalty cost at or below which a break is forced.
     public static let forcedBreak = -10_000.0
 
-    /// `items` followed by the paper's paragraph ending: `glue(0, fil, 0)` and a forced break.
+    /// `items` followed by the paper's paragraph ending: `penalty(+∞)` (no break before the fill),
+    /// `glue(0, fil, 0)` and a forced break.
     public static func finish(_ items: [Item]) -> [Item] {
-        items + [.glue(width: 0, stretch: .infinity, shrink: 0), .penalty(width: 0, cost: forcedBreak, flagged: false)]
+        items + [.penalty(width: 0, cost: forbiddenBreak, flagged: false),
+                 .glue(width: 0, stretch: .infinity, shrink: 0),
+                 .penalty(width: 0, cost: forcedBreak, flagged: false)]
     }
 
     /// The knobs of the demerits and of the passes; the defaults are TeX's plain-format values.
@@ -102,6 +105,14 @@ public enum KnuthPlass {
         public var overfullLines: Int
         /// Number of lines.
         public var lineCount: Int
+
+        /// Measures with the given values (usually from ``KnuthPlass/quality(of:)``).
+        public init(sumOfSquaredRatios: Double, veryLooseLines: Int, overfullLines: Int, lineCount: Int) {
+            self.sumOfSquaredRatios = sumOfSquaredRatios
+            self.veryLooseLines = veryLooseLines
+            self.overfullLines = overfullLines
+            self.lineCount = lineCount
+        }
     }
 
     /// The chosen breaks.

@@ -12,7 +12,7 @@
 ///             if t + lowerBound(rest after b) > upperBound: skip   // pruning, exact
 ///             best[class(lines(a) + 1), fitness(r)] ← min(…, (t, a))
 ///     emergency pass, nothing feasible and nothing left active:
-///         best ← the cheapest deactivated node, with an overfull line to b
+///         best ← the latest deactivated node, with an overfull line to b
 ///     active ← active + one node per entry of best
 ///     active empty → this pass fails
 /// answer ← the cheapest node at the last item; follow the links back
@@ -120,7 +120,8 @@ struct KnuthPlassSolver {
                 evaluations += 1
                 let r = measure.ratio(from: start, to: b, width: width(node.line))
                 if r < -1 || forced {
-                    if r < -1, dropped < 0 || node.total < nodes[dropped].total { dropped = a }
+                    if r < -1, dropped < 0 || node.position > nodes[dropped].position
+                        || (node.position == nodes[dropped].position && node.total < nodes[dropped].total) { dropped = a }
                 } else {
                     kept.append(a)
                 }
@@ -134,8 +135,9 @@ struct KnuthPlassSolver {
                 Self.offer(Candidate(key: key, total: total, from: a, ratio: r), to: &candidates)
             }
             if emergency, candidates.isEmpty, kept.isEmpty, dropped >= 0 {
-                // The emergency rule (TeX's "artificial demerits"): nothing fits, so the cheapest
-                // node that just ran out of room gets an overfull line to b.
+                // The emergency rule (TeX's "artificial demerits"): nothing fits, so the node that
+                // just ran out of room and started latest (the least overflow; the cheapest of
+                // those) gets an overfull line to b.
                 let node = nodes[dropped]
                 let start = node.position < 0 ? 0 : measure.lineStart(after: node.position)
                 let r = measure.ratio(from: start, to: b, width: width(node.line))
