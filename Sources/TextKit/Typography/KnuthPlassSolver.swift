@@ -11,14 +11,16 @@
 ///             t ← demerits(a) + demerits of the line
 ///             if t + lowerBound(rest after b) > upperBound: skip   // pruning, exact
 ///             best[class(lines(a) + 1), fitness(r)] ← min(…, (t, a))
-///     emergency pass, nothing feasible and nothing left active:
+///     emergency pass (ρ large but finite), nothing feasible and nothing left active:
 ///         best ← the latest deactivated node, with an overfull line to b
 ///     active ← active + one node per entry of best
 ///     active empty → this pass fails
 /// answer ← the cheapest node at the last item; follow the links back
 /// ```
 /// `class(j) = min(j, uniformWidthFromLine)`: line counts past the point where widths stop
-/// changing need not be told apart (the paper's `j₀`).
+/// changing need not be told apart (the paper's `j₀`). Without that hint the line counts reaching
+/// one break spread as the paragraph grows; `nodesPerBreakLimit` keeps the cheapest nodes of each
+/// break (a beam over one break's nodes, which share their future) so the work stays linear.
 ///
 /// Upper-bound pruning (Typst's idea): a beam search that keeps the few cheapest active nodes finds
 /// a feasible solution of demerits U; every node of an optimal solution has demerits-so-far plus a
@@ -51,14 +53,14 @@ struct KnuthPlassSolver {
     /// The best break set of one pass, or nil when it has none.
     mutating func solve(_ mode: Mode) -> Solution? {
         var bound = Double.infinity
-        if parameters.pruneWithUpperBound, case .normal = mode {
+        if parameters.pruneWithUpperBound, parameters.uniformWidthFromLine == nil, case .normal = mode {
             guard let cheap = search(mode, bound: .infinity, limit: max(1, parameters.boundingBeamWidth)) else {
                 // The beam found nothing: fall through to the unbounded exact search.
-                return search(mode, bound: .infinity, limit: parameters.activeNodeLimit)
+                return search(mode, bound: .infinity, limit: parameters.nodesPerBreakLimit)
             }
             bound = cheap.total
         }
-        return search(mode, bound: bound, limit: parameters.activeNodeLimit)
+        return search(mode, bound: bound, limit: parameters.nodesPerBreakLimit)
     }
 
     // MARK: - Internals
@@ -92,25 +94,28 @@ struct KnuthPlassSolver {
         return widths[line]
     }
 
-    /// One search over the breaks; `limit` caps the active list (keeping the cheapest nodes).
+    /// One search over the breaks; `limit` caps the new nodes per break (keeping the cheapest).
     private mutating func search(_ mode: Mode, bound: Double, limit: Int?) -> Solution? {
         let n = measure.kinds.count
         let uniform = parameters.uniformWidthFromLine ?? Int.max
         let (tolerance, hyphenate, emergency): (Double, Bool, Bool)
         switch mode {
         case .normal(let t, let h): (tolerance, hyphenate, emergency) = (t, h, false)
-        case .emergency: (tolerance, hyphenate, emergency) = (.infinity, true, true)
+        case .emergency:
+            (tolerance, hyphenate, emergency) = (max(parameters.tolerance, parameters.emergencyTolerance), true, true)
         }
         let slack = bound.isFinite ? 1e-9 * max(1, abs(bound)) : 0
         var nodes = [Node(position: -1, line: 0, fitness: 1, total: 0, previous: -1, ratio: 0)]
         var active = [0]
         var truncated = false
         var candidates: [Candidate] = []
+        var candidateSlots: [Int: Int] = [:]     // key → index in `candidates`
         var kept: [Int] = []
         for b in 0..<n where measure.isBreak(b, hyphenate: hyphenate) {
             let forced = measure.isForced(b)
             let isLast = b == n - 1
             candidates.removeAll(keepingCapacity: true)
+            candidateSlots.removeAll(keepingCapacity: true)
             kept.removeAll(keepingCapacity: true)
             var dropped = -1
             for a in active {
@@ -120,7 +125,7 @@ struct KnuthPlassSolver {
                 evaluations += 1
                 let r = measure.ratio(from: start, to: b, width: width(node.line))
                 if r < -1 || forced {
-                    if r < -1, dropped < 0 || node.position > nodes[dropped].position
+                    if r < -1 || emergency, dropped < 0 || node.position > nodes[dropped].position
                         || (node.position == nodes[dropped].position && node.total < nodes[dropped].total) { dropped = a }
                 } else {
                     kept.append(a)
@@ -132,28 +137,33 @@ struct KnuthPlassSolver {
                 let total = node.total + d
                 if total + bounds[b + 1] > bound + slack { continue }
                 let key = min(node.line + 1, uniform) * 4 + LineMeasure.fitness(r)
-                Self.offer(Candidate(key: key, total: total, from: a, ratio: r), to: &candidates)
+                if let slot = candidateSlots[key] {
+                    if total < candidates[slot].total { candidates[slot] = Candidate(key: key, total: total, from: a, ratio: r) }
+                } else {
+                    candidateSlots[key] = candidates.count
+                    candidates.append(Candidate(key: key, total: total, from: a, ratio: r))
+                }
             }
             if emergency, candidates.isEmpty, kept.isEmpty, dropped >= 0 {
                 // The emergency rule (TeX's "artificial demerits"): nothing fits, so the node that
-                // just ran out of room and started latest (the least overflow; the cheapest of
-                // those) gets an overfull line to b.
+                // was just deactivated and started latest (the least overflow; the cheapest of
+                // those) gets a line to b anyway: overfull, or underfull at a forced break.
                 let node = nodes[dropped]
                 let start = node.position < 0 ? 0 : measure.lineStart(after: node.position)
                 let r = measure.ratio(from: start, to: b, width: width(node.line))
                 candidates.append(Candidate(key: min(node.line + 1, uniform) * 4, total: node.total + parameters.overfullDemerits,
                                             from: dropped, ratio: r))
             }
+            if let limit, candidates.count > limit {
+                truncated = true
+                candidates.sort { ($0.total, $0.key) < ($1.total, $1.key) }
+                candidates.removeLast(candidates.count - limit)
+            }
             candidates.sort { $0.key < $1.key }
             for candidate in candidates {
                 nodes.append(Node(position: b, line: candidate.key / 4, fitness: candidate.key % 4, total: candidate.total,
                                   previous: candidate.from, ratio: candidate.ratio))
                 kept.append(nodes.count - 1)
-            }
-            if let limit, kept.count > limit {
-                truncated = true
-                let cheapest = kept.sorted { (nodes[$0].total, $0) < (nodes[$1].total, $1) }.prefix(limit)
-                kept = cheapest.sorted()
             }
             swap(&active, &kept)
             if active.isEmpty { return nil }
@@ -169,14 +179,5 @@ struct KnuthPlassSolver {
         }
         return Solution(breaks: breaks.reversed(), ratios: ratios.reversed(), total: nodes[best].total,
                         isOptimal: !truncated)
-    }
-
-    /// Keeps the cheaper of `candidate` and the entry with its key (the earlier one on a tie).
-    private static func offer(_ candidate: Candidate, to candidates: inout [Candidate]) {
-        if let i = candidates.firstIndex(where: { $0.key == candidate.key }) {
-            if candidate.total < candidates[i].total { candidates[i] = candidate }
-        } else {
-            candidates.append(candidate)
-        }
     }
 }
