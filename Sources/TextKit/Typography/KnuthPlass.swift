@@ -48,7 +48,8 @@ public enum KnuthPlass {
         /// TeX's `\tolerance` 200 ≈ 1.26.
         public var tolerance: Double = 2
         /// When the passes above find no feasible break set, run a last pass that always succeeds:
-        /// ratios up to ``emergencyTolerance`` are allowed (badness capped at 10 000) and, whenever
+        /// ratios up to ``emergencyTolerance`` are allowed (badness capped at 10 000), so are short
+        /// lines that cannot stretch at all (one word in a narrow slot), and, whenever
         /// no line fits at all, the latest node that ran out of room gets an overfull (or
         /// unstretchable) line with ``overfullDemerits`` (TeX's artificial demerits).
         public var emergencyPass = true
@@ -87,6 +88,7 @@ public enum KnuthPlass {
         /// kept. Nodes at one break share their future, so this drops the worst ways of reaching
         /// it (mostly line counts far from the best); it bounds the work per break when
         /// ``uniformWidthFromLine`` is unknown. When it drops a node, ``Result/isOptimal`` is false.
+        /// The emergency pass is always capped (at 32 when this is nil).
         public var nodesPerBreakLimit: Int? = 32
 
         /// TeX's plain-format values (see each property).

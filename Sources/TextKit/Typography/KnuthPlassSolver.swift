@@ -11,7 +11,8 @@
 ///             t ← demerits(a) + demerits of the line
 ///             if t + lowerBound(rest after b) > upperBound: skip   // pruning, exact
 ///             best[class(lines(a) + 1), fitness(r)] ← min(…, (t, a))
-///     emergency pass (ρ large but finite), nothing feasible and nothing left active:
+///     emergency pass (ρ large but finite, unstretchable short lines allowed), nothing feasible
+///     and nothing left active:
 ///         best ← the latest deactivated node, with an overfull line to b
 ///     active ← active + one node per entry of best
 ///     active empty → this pass fails
@@ -59,6 +60,10 @@ struct KnuthPlassSolver {
                 return search(mode, bound: .infinity, limit: parameters.nodesPerBreakLimit)
             }
             bound = cheap.total
+        }
+        if case .emergency = mode {
+            // Unstretchable lines are feasible here, so line counts spread fast: always capped.
+            return search(mode, bound: bound, limit: parameters.nodesPerBreakLimit ?? KnuthPlass.Parameters().nodesPerBreakLimit)
         }
         return search(mode, bound: bound, limit: parameters.nodesPerBreakLimit)
     }
@@ -130,7 +135,9 @@ struct KnuthPlassSolver {
                 } else {
                     kept.append(a)
                 }
-                guard r >= -1, r <= tolerance else { continue }
+                // Feasible: −1 ≤ r ≤ ρ; in the emergency pass also a short line without any
+                // stretch (r = +∞, badness 10 000: one word in a narrow slot).
+                guard r >= -1, r <= tolerance || (emergency && r == .infinity) else { continue }
                 let previousFlagged = node.position >= 0 && measure.flagged[node.position]
                 let d = measure.demerits(ratio: r, end: b, previousFlagged: previousFlagged,
                                          previousFitness: node.fitness, isLast: isLast, parameters: parameters)
