@@ -98,6 +98,19 @@ struct TypographyKnuthPlassTests {
         #expect(result.breaks.last == items.count - 1)
     }
 
+    @Test func oneWordInANarrowSlotIsUnderfullRatherThanOverfull() throws {
+        // Slot 1 is 6 wide: one 5-wide word cannot stretch (no glue), two overflow. Lines of 17
+        // hold three words exactly.
+        let items = KnuthPlass.finish((0..<7).flatMap { i -> [KnuthPlass.Item] in
+            (i == 0 ? [] : [.glue(width: 1, stretch: 1, shrink: 0.5)]) + [.box(width: 5)]
+        })
+        let result = try #require(KnuthPlass.breakLines(items) { $0 == 1 ? 6 : 17 })
+        #expect(result.pass == .emergency)
+        #expect(result.breaks == [5, 7, 15])
+        #expect(result.quality.overfullLines == 0)
+        #expect(result.ratios[1] == .infinity)
+    }
+
     @Test func forcedBreaksInsideTheParagraphAreHonoured() throws {
         var items = Array(Self.threes.dropLast(3))
         items.insert(contentsOf: [.glue(width: 0, stretch: .infinity, shrink: 0),
