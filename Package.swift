@@ -25,6 +25,8 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // cairo (with its FreeType/fontconfig fonts and PDF/SVG/PNG back ends) for rendering.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // libhyphen (no pkg-config file): hyphenation patterns from the hyphen-* packages.
+        .systemLibrary(name: "CHyphen", providers: [.apt(["libhyphen-dev"])]),
 
         // Geometry: points, rects, transforms, Bézier paths, flattening, band extents. No text.
         .target(name: "TextKitGeometry"),
@@ -35,7 +37,7 @@ let package = Package(
         // The engine.
         .target(
             name: "TextKit",
-            dependencies: ["TextKitGeometry", "CFreeType", "CHarfBuzz", "CFontconfig", "CICUShim"]
+            dependencies: ["TextKitGeometry", "CFreeType", "CHarfBuzz", "CFontconfig", "CICUShim", "CHyphen"]
         ),
         // Rendering a layout to PDF, SVG and PNG with cairo.
         .target(name: "TextKitRender", dependencies: ["TextKit", "CCairo", "CFontconfig"]),
