@@ -46,6 +46,8 @@ struct LayoutOptions: ParsableArguments {
     var lineHeight: Double = 1
     @Option(help: "left, right, center, justified or natural.") var align: TextAlignment = .natural
     @Option(help: "Line fragment padding at both ends of each fragment, in points.") var padding: Double = 0
+    @Option(help: "The text's language, a BCP 47 tag (shaping, line breaking, hyphenation).") var language: String?
+    @Flag(help: "Hyphenate words (needs --language and an installed hyphen-* dictionary).") var hyphenate = false
     @Option(name: .customLong("min-fragment-width"),
             help: "Free spans narrower than this get no text (default: one em).")
     var minimumFragmentWidth: Double?

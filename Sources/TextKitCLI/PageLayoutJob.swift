@@ -55,7 +55,9 @@ struct PageLayoutJob {
         var style = ParagraphStyle()
         style.alignment = options.align
         style.lineHeightMultiple = options.lineHeight
-        let attributes = TextAttributes(font: descriptor, paragraphStyle: style)
+        if options.hyphenate { style.hyphenationFactor = 1 }
+        var attributes = TextAttributes(font: descriptor, paragraphStyle: style)
+        attributes.language = options.language
         let name = InputText.displayName(options.input)
         let json = options.inputFormat == .json || (options.inputFormat == .auto && options.input.hasSuffix(".json"))
         if json {

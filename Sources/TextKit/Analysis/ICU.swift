@@ -6,6 +6,8 @@ struct BreakOpportunity: Hashable, Sendable {
     var offset: Int
     /// A mandatory break (after LF, CR LF, NEL, U+2028, U+2029, form feed…).
     var isMandatory: Bool
+    /// A hyphenation point inside a word: a line broken here shows a hyphen.
+    var isHyphenation = false
 }
 
 /// The ICU calls textkit makes, converted to Swift values at once (no ICU handle escapes).

@@ -75,7 +75,8 @@ extension LayoutManager {
         let style = firstAttributes.paragraphStyle
         if state.cache == nil || state.direction != style.baseWritingDirection {
             let job = shapingJob(state.range, storage: storage)
-            let (paragraph, problems) = Self.shape(job, fonts: fontCollection, fallback: defaultFont())
+            let (paragraph, problems) = Self.shape(job, fonts: fontCollection, fallback: defaultFont(),
+                                                   hyphenation: hyphenationDictionaries)
             record(paragraph, problems, warnings: &warnings)
             state.cache = paragraph
             state.direction = style.baseWritingDirection

@@ -31,12 +31,14 @@ extension LayoutManager {
     /// Runs analysis, itemization and shaping for one paragraph. Touches no layout manager state,
     /// so paragraphs can be shaped on several threads at once (fonts are immutable, the font
     /// collection is locked, ICU objects are per call).
-    static func shape(_ job: ShapingJob, fonts: FontCollection, fallback: Font) -> (Paragraph, [LayoutWarning]) {
+    static func shape(_ job: ShapingJob, fonts: FontCollection, fallback: Font,
+                      hyphenation: HyphenationDictionaries) -> (Paragraph, [LayoutWarning]) {
         var warnings: [LayoutWarning] = []
         let resolver = FontResolver(collection: fonts, fallback: fallback) { _, error in
             warnings.append(LayoutWarning(kind: .fontUnavailable, message: "\(error); using the default font"))
         }
-        let paragraph = Paragraph(content: job.content, attributes: job.attributes, direction: job.direction, fonts: resolver)
+        let paragraph = Paragraph(content: job.content, attributes: job.attributes, direction: job.direction,
+                                  fonts: resolver, hyphenation: hyphenation)
         for scalar in Set(paragraph.missingScalars).sorted(by: { $0.value < $1.value }) {
             let hex = String(scalar.value, radix: 16, uppercase: true)
             let code = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
@@ -71,10 +73,10 @@ extension LayoutManager {
         chunk = min(chunk * 2, 4096)
         guard pending.count >= Self.parallelShapingThreshold else { return }
         let jobs = pending.map { shapingJob(paragraphs[$0].range, storage: storage) }
-        let fonts = fontCollection, fallback = defaultFont()
+        let fonts = fontCollection, fallback = defaultFont(), hyphenation = hyphenationDictionaries
         let results = ShapingResults(count: jobs.count)
         DispatchQueue.concurrentPerform(iterations: jobs.count) { slot in
-            results.store(Self.shape(jobs[slot], fonts: fonts, fallback: fallback), at: slot)
+            results.store(Self.shape(jobs[slot], fonts: fonts, fallback: fallback, hyphenation: hyphenation), at: slot)
         }
         for (slot, target) in pending.enumerated() {
             guard let (paragraph, problems) = results.take(slot) else { continue }

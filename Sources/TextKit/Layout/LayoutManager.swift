@@ -14,13 +14,18 @@ public final class LayoutManager: TextStorageObserver {
     ///
     /// - Parameter defaultFont: the font used when an attribute's font cannot be resolved; when
     ///   nil, the collection's "sans-serif" (or its default font file).
-    public init(fontCollection: FontCollection = FontCollection(), defaultFont: Font? = nil) {
+    public init(fontCollection: FontCollection = FontCollection(), defaultFont: Font? = nil,
+                hyphenationDictionaries: HyphenationDictionaries = HyphenationDictionaries()) {
         self.fontCollection = fontCollection
         self.explicitDefaultFont = defaultFont
+        self.hyphenationDictionaries = hyphenationDictionaries
     }
 
     /// Where fonts come from.
     public let fontCollection: FontCollection
+
+    /// The hyphenation dictionaries paragraphs with a ``ParagraphStyle/hyphenationFactor`` use.
+    public let hyphenationDictionaries: HyphenationDictionaries
 
     /// The storage laid out (set by ``TextStorage/addLayoutManager(_:)``); the layout manager
     /// keeps it alive.

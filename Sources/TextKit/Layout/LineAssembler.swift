@@ -61,8 +61,16 @@ struct LineAssembler {
 
         let softHyphen = paragraph.softHyphen(endingAt: range.upperBound)
         var glyphs: [PositionedGlyph] = []
+        let replacesGlyph = range.upperBound > 0 && paragraph.utf16[range.upperBound - 1] == 0x00AD
         emitGlyphs(range, contentEnd: contentEnd, pen: &pen, baseline: baseline, extraPerSpace: extraPerSpace,
-                   softHyphen: softHyphen, into: &glyphs)
+                   softHyphen: replacesGlyph ? softHyphen : nil, into: &glyphs)
+        if let hyphen = softHyphen, !replacesGlyph, let last = glyphs.last {
+            // A hyphenation point: the hyphen follows the word's last glyph.
+            glyphs.append(PositionedGlyph(glyphID: hyphen.glyph, fontIndex: last.fontIndex,
+                                          position: Point(x: pen, y: baseline), advance: hyphen.advance,
+                                          characterIndex: last.characterIndex, isRightToLeft: last.isRightToLeft))
+            pen += hyphen.advance
+        }
         let rect = Rect(x: span.minX, y: band.minY, width: span.width, height: band.height)
         let usedMinX = contentStart - padding
         let used = Rect(x: usedMinX, y: band.minY, width: lineWidth + 2 * padding, height: band.height)

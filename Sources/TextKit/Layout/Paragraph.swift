@@ -26,7 +26,7 @@ final class Paragraph {
     ///
     /// - Parameter attributes: the attribute runs over the content, as scalar ranges relative to it.
     init(content: ArraySlice<Unicode.Scalar>, attributes: [(TextAttributes, Range<Int>)],
-         direction: WritingDirection, fonts: FontResolver) {
+         direction: WritingDirection, fonts: FontResolver, hyphenation: HyphenationDictionaries? = nil) {
         var utf16: [UInt16] = []
         var offsets: [Int32] = []
         utf16.reserveCapacity(content.count)
@@ -74,6 +74,9 @@ final class Paragraph {
             bidi = BidiParagraph(text, direction: direction)
         }
         if breaks.last?.offset != utf16.count { breaks.append(BreakOpportunity(offset: utf16.count, isMandatory: false)) }
+        if let hyphenation, (attributes.first?.0.paragraphStyle.hyphenationFactor ?? 0) > 0 {
+            breaks = Self.addingHyphenationPoints(to: breaks, utf16: utf16, languages: languages, dictionaries: hyphenation)
+        }
         self.breaks = breaks
         self.graphemes = graphemes
         self.bidi = bidi
@@ -103,6 +106,16 @@ final class Paragraph {
         }
         prefix[utf16.count] = sum
         self.advancePrefix = prefix
+    }
+
+    /// Whether a line may break at `offset` inside a word, by hyphenation.
+    func isHyphenationPoint(_ offset: Int) -> Bool {
+        var low = 0, high = breaks.count
+        while low < high {
+            let mid = (low + high) / 2
+            if breaks[mid].offset < offset { low = mid + 1 } else { high = mid }
+        }
+        return low < breaks.count && breaks[low].offset == offset && breaks[low].isHyphenation
     }
 
     /// Total advance of the UTF-16 range, in points.
@@ -149,10 +162,32 @@ final class Paragraph {
         return out
     }
 
-    /// The hyphen drawn for a soft hyphen (U+00AD) that ends a line before `end`, if there is one:
-    /// its glyph and advance (points) in the font of the soft hyphen's run.
+    /// The hyphenation points of every word between two break opportunities, added as break
+    /// opportunities (libhyphen, the dictionary of each language range).
+    static func addingHyphenationPoints(to breaks: [BreakOpportunity], utf16: [UInt16],
+                                        languages: [(locale: String, range: Range<Int>)],
+                                        dictionaries: HyphenationDictionaries) -> [BreakOpportunity] {
+        var out: [BreakOpportunity] = []
+        var start = 0
+        for opportunity in breaks {
+            let end = opportunity.offset
+            if end - start >= 5, let language = languages.last(where: { $0.range.lowerBound <= start })?.locale,
+               !language.isEmpty, let hyphenator = dictionaries.hyphenator(for: language) {
+                for point in hyphenator.hyphenationPoints(inUTF16: utf16[start..<end]) where point > 0 && start + point < end {
+                    out.append(BreakOpportunity(offset: start + point, isMandatory: false, isHyphenation: true))
+                }
+            }
+            out.append(opportunity)
+            start = end
+        }
+        return out
+    }
+
+    /// The hyphen drawn where a line breaks before `end` inside a word: at a soft hyphen (U+00AD,
+    /// whose own glyph it replaces) or a hyphenation point (appended); its glyph and advance
+    /// (points) in the font of the run before the break, and whether it replaces a glyph.
     func softHyphen(endingAt end: Int) -> (glyph: UInt32, advance: Double)? {
-        guard end > 0, end < utf16.count, utf16[end - 1] == 0x00AD else { return nil }
+        guard end > 0, end < utf16.count, utf16[end - 1] == 0x00AD || isHyphenationPoint(end) else { return nil }
         let run = runs[runIndex(containing: end - 1)]
         guard let glyph = run.font.shaper.nominalGlyph(0x2D) ?? run.font.shaper.nominalGlyph(0x2010) else { return nil }
         return (glyph, Double(run.font.shaper.advance(ofGlyph: glyph)) * run.scale + run.style.tracking)

@@ -70,6 +70,10 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
     public var headIndent: Double = 0
     /// Indent from the trailing edge (≥ 0), in points.
     public var tailIndent: Double = 0
+    /// Text Kit's hyphenation factor: 0 never hyphenates; above 0, words of the paragraph's
+    /// language (the language attribute, with an installed `hyphen-*` dictionary) may break at
+    /// their hyphenation points, showing a hyphen.
+    public var hyphenationFactor: Double = 0
 
     /// The default style.
     public init() {}
