@@ -46,7 +46,7 @@ case $mode in
         scratch=$(mktemp -d)
         trap 'rm -rf "$scratch"' EXIT
         for target in "${targets[@]}"; do
-            mkdir -p "$scratch/$target"
+            mkdir -p "$scratch/$target" "Fixtures/fuzz/regressions/$target"
             "$binary" "$target" "$scratch/$target" "Fixtures/fuzz/$target" "Fixtures/fuzz/regressions/$target" \
                 -max_len="$(max_len "$target")" -timeout=60 -rss_limit_mb=4096 -seed=1 -runs="$(ci_runs "$target")" \
                 -max_total_time=60 -print_final_stats=1 -artifact_prefix=".build-fuzz/artifacts/ci-$target-" 2>&1 | tail -n 40 \

@@ -79,7 +79,9 @@ struct LayoutCommand: ParsableCommand {
         }
         json += "\"characters\":\(result.snapshot.textLength),\"paragraphsShaped\":\(s.paragraphsShaped),"
         json += "\"paragraphsLaidOut\":\(s.paragraphsLaidOut),\"lines\":\(s.linesLaidOut),"
-        json += "\"glyphs\":\(glyphs),\"pages\":\(result.pages.count),\"warnings\":\(result.warnings.count)}\n"
+        json += "\"glyphs\":\(glyphs),\"pages\":\(result.pages.count),\"warnings\":\(result.warnings.count),"
+        json += "\"squaredAdjustmentRatios\":\(String(format: "%.4f", s.squaredAdjustmentRatios)),"
+        json += "\"veryLooseLines\":\(s.veryLooseLines)}\n"
         FileHandle.standardError.write(Data(json.utf8))
     }
 }

@@ -48,6 +48,8 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: "Line fragment padding at both ends of each fragment, in points.") var padding: Double = 0
     @Option(help: "The text's language, a BCP 47 tag (shaping, line breaking, hyphenation).") var language: String?
     @Flag(help: "Hyphenate words (needs --language and an installed hyphen-* dictionary).") var hyphenate = false
+    @Option(help: "greedy (one line at a time) or optimal (Knuth–Plass over the whole paragraph).")
+    var breaking: LineBreakStrategy = .greedy
     @Option(name: .customLong("min-fragment-width"),
             help: "Free spans narrower than this get no text (default: one em).")
     var minimumFragmentWidth: Double?
@@ -121,6 +123,7 @@ struct LayoutOptions: ParsableArguments {
 }
 
 extension TextAlignment: ExpressibleByArgument {}
+extension LineBreakStrategy: ExpressibleByArgument {}
 
 /// How to read the input.
 enum InputFormat: String, ExpressibleByArgument, CaseIterable {

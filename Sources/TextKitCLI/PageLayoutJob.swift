@@ -56,6 +56,7 @@ struct PageLayoutJob {
         style.alignment = options.align
         style.lineHeightMultiple = options.lineHeight
         if options.hyphenate { style.hyphenationFactor = 1 }
+        style.lineBreakStrategy = options.breaking
         var attributes = TextAttributes(font: descriptor, paragraphStyle: style)
         attributes.language = options.language
         let name = InputText.displayName(options.input)

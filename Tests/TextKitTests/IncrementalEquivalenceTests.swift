@@ -85,6 +85,7 @@ struct IncrementalEquivalenceTests {
                     style.alignment = TextAlignment.allCases.randomElement(using: &rng)!
                     style.lineSpacing = Double(Int.random(in: 0...3, using: &rng))
                     style.paragraphSpacingBefore = Double(Int.random(in: 0...4, using: &rng))
+                    style.lineBreakStrategy = Bool.random(using: &rng) ? .optimal : .greedy
                     storage.setValue(style, for: \.paragraphStyle, range: range)
                 }
             case 6, 7:

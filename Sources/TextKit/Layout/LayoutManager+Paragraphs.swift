@@ -86,7 +86,9 @@ extension LayoutManager {
         statistics.paragraphsLaidOut += 1
 
         // Resume after the valid lines if the paragraph starts where it did.
-        var keep = state.startCursor == cursor ? min(state.validLines, state.lines.count) : 0
+        // Optimal breaking chooses the whole paragraph at once: it is never resumed midway.
+        var keep = state.startCursor == cursor && style.lineBreakStrategy == .greedy
+            ? min(state.validLines, state.lines.count) : 0
         var position = 0
         if keep > 0, keep < state.lines.count {
             position = state.lines[keep].start
@@ -108,6 +110,27 @@ extension LayoutManager {
         var breaker = LineBreaker(paragraph: paragraph, style: style, containers: textContainers,
                                   defaultMetrics: metrics, minimumWidth: firstAttributes.font.size)
         breaker.hasFollowingText = state.range.upperBound < storage.length
+        if keep == 0, style.lineBreakStrategy == .optimal,
+           let optimal = optimalLines(paragraph, style: style, breaker: breaker, cursor: cursor) {
+            for (broken, searchStart) in optimal.lines {
+                let padding = textContainers[broken.container].lineFragmentPadding
+                let assembler = LineAssembler(paragraph: paragraph, style: style, padding: padding) { font, size in
+                    self.index(of: font, size: size)
+                }
+                let isLast = broken.range.upperBound == paragraph.utf16.count
+                var line = assembler.assemble(broken, isLastLine: isLast)
+                if isLast { line.characterRange = line.characterRange.lowerBound..<state.range.count }
+                measure(broken, paragraph, padding: padding, isLast: isLast)
+                state.lines.append(PlacedLine(container: broken.container, start: broken.range.lowerBound,
+                                              searchStart: searchStart, line: line))
+                statistics.linesLaidOut += 1
+            }
+            cursor = optimal.end
+            cursor.y += style.paragraphSpacing
+            state.endCursor = cursor
+            state.validLines = state.lines.count
+            return nil
+        }
         var first = keep == 0
         while first || position < paragraph.utf16.count {
             let searchStart = cursor
@@ -130,6 +153,7 @@ extension LayoutManager {
                 let isLast = broken.range.upperBound == paragraph.utf16.count
                 var line = assembler.assemble(broken, isLastLine: isLast)
                 if isLast { line.characterRange = line.characterRange.lowerBound..<state.range.count }
+                measure(broken, paragraph, padding: padding, isLast: isLast)
                 state.lines.append(PlacedLine(container: broken.container, start: position,
                                               searchStart: searchStart, line: line))
                 statistics.linesLaidOut += 1
@@ -143,6 +167,39 @@ extension LayoutManager {
         state.endCursor = cursor
         state.validLines = state.lines.count
         return nil
+    }
+
+    /// Knuth–Plass lines for a whole paragraph, every line as tall as its tallest; nil when it
+    /// does not fit the containers (greedy breaking then handles the overflow).
+    private func optimalLines(_ paragraph: Paragraph, style: ParagraphStyle, breaker: LineBreaker,
+                              cursor: LayoutCursor) -> OptimalLineBreaker.Result? {
+        var metrics = breaker.defaultMetrics
+        for run in paragraph.runs { metrics.include(run) }
+        let optimal = OptimalLineBreaker(paragraph: paragraph, style: style, containers: textContainers,
+                                         greedy: breaker, height: breaker.lineHeight(metrics), metrics: metrics)
+        return optimal.breakLines(from: cursor)
+    }
+
+    /// Adds a line's adjustment ratios to the quality statistics (lines that end a paragraph or
+    /// at a mandatory break, truncated lines and lines without spaces do not count).
+    private func measure(_ broken: BrokenLine, _ paragraph: Paragraph, padding: Double, isLast: Bool) {
+        guard !isLast, !broken.endsWithMandatoryBreak, broken.truncation == nil else { return }
+        for (span, range) in broken.fragments {
+            guard let ratio = adjustmentRatio(paragraph, range, available: span.width - 2 * padding) else { continue }
+            statistics.squaredAdjustmentRatios += ratio * ratio
+            if ratio > 1 { statistics.veryLooseLines += 1 }
+        }
+    }
+
+    /// A line's adjustment ratio as optimal breaking measures it: the space it has to
+    /// fill over its spaces' stretch (half their width); nil for a line without spaces.
+    private func adjustmentRatio(_ paragraph: Paragraph, _ range: Range<Int>, available: Double) -> Double? {
+        let contentEnd = paragraph.trimmingTrailingWhitespace(range.lowerBound, range.upperBound)
+        let stretch = (range.lowerBound..<contentEnd).reduce(0.0) {
+            $0 + (paragraph.utf16[$1] == 0x20 ? paragraph.width($1..<$1 + 1) / 2 : 0)
+        }
+        guard stretch > 0 else { return nil }
+        return (available - paragraph.fittingWidth(range, contentEnd: contentEnd)) / stretch
     }
 
     func defaultMetrics(for attributes: TextAttributes) -> LineMetrics {

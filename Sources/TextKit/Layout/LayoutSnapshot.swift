@@ -98,6 +98,10 @@ public struct LayoutStatistics: Hashable, Sendable, Codable {
     public var linesLaidOut = 0
     /// Glyphs produced by shaping.
     public var glyphsShaped = 0
+    /// Sum of the squared adjustment ratios of lines chosen by optimal breaking (lower is evener).
+    public var squaredAdjustmentRatios = 0.0
+    /// Lines chosen by optimal breaking whose spaces stretch past their limit (ratio > 1).
+    public var veryLooseLines = 0
 
     /// Zero counts.
     public init() {}

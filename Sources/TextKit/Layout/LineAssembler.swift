@@ -20,8 +20,12 @@ struct LineAssembler {
         }
         var fragments: [LineFragment] = []
         for (span, range) in line.fragments {
+            // Every fragment is justified but the one that ends the paragraph or a mandatory
+            // break: the first fragment of a paragraph's last, split line is justified too.
+            let endsParagraph = range.upperBound == paragraph.utf16.count
+            let endsAtBreak = line.endsWithMandatoryBreak && range.upperBound == line.range.upperBound
             fragments.append(place(range, in: span, band: line.band, baseline: baseline,
-                                   justify: style.alignment == .justified && !isLastLine && !line.endsWithMandatoryBreak))
+                                   justify: style.alignment == .justified && !endsParagraph && !endsAtBreak))
         }
         fragments.sort { $0.rect.minX < $1.rect.minX }
         let characters = characterRange(line.range)
@@ -43,11 +47,13 @@ struct LineAssembler {
         let available = right - left
 
         var extraPerSpace = 0.0
-        if justify, contentWidth < available {
+        if justify, abs(available - contentWidth) > 1e-9 {
+            // Spaces stretch (or, for a line optimal breaking chose to shrink, shrink) so the
+            // line ends exactly at the span's edge.
             let spaces = (range.lowerBound..<contentEnd).reduce(0) { $0 + (paragraph.utf16[$1] == 0x20 ? 1 : 0) }
             if spaces > 0 { extraPerSpace = (available - contentWidth) / Double(spaces) }
         }
-        let lineWidth = contentWidth + (extraPerSpace > 0 ? available - contentWidth : 0)
+        let lineWidth = extraPerSpace != 0 ? available : contentWidth
         var alignment = style.alignment
         if alignment == .natural || alignment == .justified { alignment = rightToLeft ? .right : .left }
         var contentStart: Double = switch alignment {
@@ -55,7 +61,7 @@ struct LineAssembler {
         case .center: left + (available - lineWidth) / 2
         default: left
         }
-        if extraPerSpace > 0 { contentStart = left }
+        if extraPerSpace != 0 { contentStart = left }
         // Hanging white space sits at the logical end: right of the text in LTR, left in RTL.
         var pen = rightToLeft ? contentStart - hanging : contentStart
 
@@ -136,7 +142,7 @@ struct LineAssembler {
                         glyphID = hyphen.glyph
                         advance = hyphen.advance
                     }
-                    if extraPerSpace > 0, cluster < contentEnd, paragraph.utf16[cluster] == 0x20,
+                    if extraPerSpace != 0, cluster < contentEnd, paragraph.utf16[cluster] == 0x20,
                        g == run.firstGlyph(atOrAfter: cluster) {
                         advance += extraPerSpace
                     }

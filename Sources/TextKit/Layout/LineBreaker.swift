@@ -277,7 +277,7 @@ struct LineBreaker {
     }
 
     /// The container's text width minus the paragraph's indents for this line.
-    private func proposedSpan(in container: TextContainer, isFirstLine: Bool) -> Span {
+    func proposedSpan(in container: TextContainer, isFirstLine: Bool) -> Span {
         let text = container.textRect
         let head = isFirstLine ? style.firstLineHeadIndent : style.headIndent
         let tail = style.tailIndent
@@ -298,7 +298,7 @@ struct LineBreaker {
 
     func lineHeight(_ metrics: LineMetrics) -> Double { metrics.natural * max(0, style.lineHeightMultiple) }
 
-    private func lowestExclusionBottom(_ container: TextContainer) -> Double {
+    func lowestExclusionBottom(_ container: TextContainer) -> Double {
         container.regions.reduce(container.textRect.minY) { max($0, $1.bounds.maxY) }
     }
 }

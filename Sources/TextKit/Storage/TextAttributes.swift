@@ -50,6 +50,15 @@ public enum TextAlignment: String, Hashable, Sendable, Codable, CaseIterable {
     case natural
 }
 
+/// How a paragraph's lines are chosen.
+public enum LineBreakStrategy: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Each line takes as much text as fits (fast; what Text Kit does).
+    case greedy
+    /// Knuth–Plass total fit over the whole paragraph, with the real widths of the spans each
+    /// line falls in (around exclusions too): evener spacing and fewer very loose lines.
+    case optimal
+}
+
 /// Paragraph-level attributes (Text Kit's `NSParagraphStyle`). Changing them only re-breaks lines.
 public struct ParagraphStyle: Hashable, Sendable, Codable {
     /// Alignment of each line fragment inside its free span.
@@ -74,6 +83,8 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
     /// language (the language attribute, with an installed `hyphen-*` dictionary) may break at
     /// their hyphenation points, showing a hyphen.
     public var hyphenationFactor: Double = 0
+    /// How lines are chosen: one at a time, or the whole paragraph at once (Knuth–Plass).
+    public var lineBreakStrategy: LineBreakStrategy = .greedy
 
     /// The default style.
     public init() {}

@@ -1,0 +1,173 @@
+/// Total-fit line breaking of one paragraph (Knuth & Plass 1981) over the widths the geometry
+/// really offers: every free span of every band the paragraph will occupy is one line "slot",
+/// so a paragraph flowing past an exclusion is optimized with its changing, split widths.
+///
+/// ```
+/// slots ← walk the containers as the greedy breaker does, one band of the paragraph's tallest
+///         line height at a time, listing each band's free spans in reading order (lazily,
+///         as the solver asks for line j's width)
+/// items ← per break opportunity: box (the word), then glue (its trailing space: stretch ½,
+///         shrink ⅓ of it when justified, else none), or a penalty (hyphen: flagged, cost 50;
+///         mandatory: fil glue + forced break)
+/// breaks ← KnuthPlass.breakLines(items, lineWidth: slot widths)
+/// lines ← consecutive lines in slots of one band form one line with several fragments
+/// ```
+/// It gives up (the caller falls back to greedy) when the slots run out (overflow), or when a
+/// chosen line would not fit its slot even with its glue fully shrunk.
+struct OptimalLineBreaker {
+    let paragraph: Paragraph
+    let style: ParagraphStyle
+    let containers: [TextContainer]
+    let greedy: LineBreaker
+    /// Every line's height and metrics (the paragraph's tallest line).
+    let height: Double
+    let metrics: LineMetrics
+
+    struct Result {
+        var lines: [(line: BrokenLine, searchStart: LayoutCursor)]
+        var end: LayoutCursor
+        var quality: KnuthPlass.Quality
+    }
+
+    func breakLines(from start: LayoutCursor) -> Result? {
+        let count = paragraph.utf16.count
+        guard count > 0 else { return nil }
+        let justified = style.alignment == .justified
+        // Items, and for each breakable item the UTF-16 offset a line breaking there ends at.
+        var items: [KnuthPlass.Item] = []
+        var ends: [Int: Int] = [:]
+        var mandatory: Set<Int> = []
+        var segmentStart = 0
+        for opportunity in paragraph.breaks {
+            let end = opportunity.offset
+            let contentEnd = paragraph.trimmingTrailingWhitespace(segmentStart, end)
+            items.append(.box(width: paragraph.width(segmentStart..<contentEnd)))
+            if end >= count { break }
+            if opportunity.isMandatory {
+                items.append(.glue(width: 0, stretch: .infinity, shrink: 0))
+                items.append(.penalty(width: 0, cost: KnuthPlass.forcedBreak, flagged: false))
+                mandatory.insert(end)
+            } else if contentEnd < end {
+                let space = paragraph.width(contentEnd..<end)
+                items.append(.glue(width: space, stretch: space / 2, shrink: justified ? space / 3 : 0))
+            } else if let hyphen = paragraph.softHyphen(endingAt: end) {
+                items.append(.penalty(width: hyphen.advance, cost: 50, flagged: true))
+            } else {
+                items.append(.penalty(width: 0, cost: 0, flagged: false))
+            }
+            ends[items.count - 1] = end
+            segmentStart = end
+        }
+        items = KnuthPlass.finish(items)
+        ends[items.count - 1] = count
+
+        var walker = SlotWalker(breaker: greedy, containers: containers, height: height,
+                                lineSpacing: style.lineSpacing, cursor: start)
+        guard let result = KnuthPlass.breakLines(items, lineWidth: { walker.width(of: $0) }),
+              result.breaks.count <= walker.slots.count, !walker.ranOut else { return nil }
+
+        var lines: [(line: BrokenLine, searchStart: LayoutCursor)] = []
+        var lineStart = 0
+        for (index, item) in result.breaks.enumerated() {
+            guard let end = ends[item] else { return nil }
+            let slot = walker.slots[index]
+            let range = lineStart..<end
+            let contentEnd = paragraph.trimmingTrailingWhitespace(range.lowerBound, range.upperBound)
+            let available = slot.span.width - 2 * containers[slot.container].lineFragmentPadding
+            let natural = paragraph.fittingWidth(range, contentEnd: contentEnd)
+            // The assembler shrinks spaces only on justified lines that go on: not on the
+            // paragraph's last line nor before a mandatory break.
+            let shrinks = justified && end < count && !mandatory.contains(end)
+            let shrinkable = shrinks ? (range.lowerBound..<contentEnd).reduce(0.0) {
+                $0 + (paragraph.utf16[$1] == 0x20 ? paragraph.width($1..<$1 + 1) / 3 : 0)
+            } : 0
+            guard natural - shrinkable <= available + 1e-6 else { return nil }
+            if let last = lines.last, last.line.band == slot.band, last.line.container == slot.container {
+                lines[lines.count - 1].line.fragments.append((slot.span, range))
+                lines[lines.count - 1].line.range = last.line.range.lowerBound..<end
+                lines[lines.count - 1].line.endsWithMandatoryBreak = mandatory.contains(end)
+            } else {
+                lines.append((BrokenLine(container: slot.container, band: slot.band, metrics: metrics, height: height,
+                                         fragments: [(slot.span, range)], range: range,
+                                         endsWithMandatoryBreak: mandatory.contains(end)), slot.searchStart))
+            }
+            lineStart = end
+        }
+        return Result(lines: lines, end: walker.slots[result.breaks.count - 1].after, quality: result.quality)
+    }
+}
+
+/// Walks the container chain band by band as the greedy breaker moves, listing free spans.
+private struct SlotWalker {
+    struct Slot {
+        var container: Int
+        var band: Rect
+        var span: Span
+        var searchStart: LayoutCursor
+        /// Where layout continues after this slot's band.
+        var after: LayoutCursor
+    }
+
+    let breaker: LineBreaker
+    let containers: [TextContainer]
+    let height: Double
+    let lineSpacing: Double
+    var cursor: LayoutCursor
+    var slots: [Slot] = []
+    var bands = 0
+    var ranOut = false
+
+    init(breaker: LineBreaker, containers: [TextContainer], height: Double, lineSpacing: Double, cursor: LayoutCursor) {
+        self.breaker = breaker
+        self.containers = containers
+        self.height = height
+        self.lineSpacing = lineSpacing
+        self.cursor = cursor
+    }
+
+    /// The width of line slot `index` (a tiny one past the last container: such breaks are
+    /// rejected afterwards).
+    mutating func width(of index: Int) -> Double {
+        while slots.count <= index, !ranOut { nextBand() }
+        guard index < slots.count else { return 1e-3 }
+        let slot = slots[index]
+        return slot.span.width - 2 * containers[slot.container].lineFragmentPadding
+    }
+
+    private mutating func nextBand() {
+        let searchStart = cursor
+        while cursor.container < containers.count {
+            let container = containers[cursor.container]
+            let full = container.maximumNumberOfLines > 0 && cursor.lines >= container.maximumNumberOfLines
+            guard !full, container.contains(bandAt: cursor.y, height: height) else {
+                cursor = LayoutCursor(container: cursor.container + 1,
+                                      y: cursor.container + 1 < containers.count ? containers[cursor.container + 1].textRect.minY : 0)
+                continue
+            }
+            let proposed = breaker.proposedSpan(in: container, isFirstLine: bands == 0)
+            // Every slot gets at least one word, so slots narrower than four ems (or the
+            // container's minimum) are left empty: a lone word there would be very loose.
+            let minimum = max(container.minimumFragmentWidth ?? breaker.minimumWidth, 4 * breaker.minimumWidth)
+            let spans = container.freeSpans(in: proposed, minY: cursor.y, height: height, minimumWidth: minimum)
+            if spans.isEmpty {
+                if cursor.y >= breaker.lowestExclusionBottom(container) {
+                    cursor = LayoutCursor(container: cursor.container + 1,
+                                          y: cursor.container + 1 < containers.count ? containers[cursor.container + 1].textRect.minY : 0)
+                } else {
+                    cursor.y += breaker.step
+                }
+                continue
+            }
+            let band = Rect(x: container.textRect.minX, y: cursor.y, width: container.textRect.width, height: height)
+            let after = LayoutCursor(container: cursor.container, y: band.maxY + lineSpacing, lines: cursor.lines + 1)
+            for span in breaker.rightToLeft ? spans.reversed() : spans {
+                slots.append(Slot(container: cursor.container, band: band, span: span, searchStart: searchStart,
+                                  after: after))
+            }
+            bands += 1
+            cursor = after
+            return
+        }
+        ranOut = true
+    }
+}
