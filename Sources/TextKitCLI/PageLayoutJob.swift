@@ -147,7 +147,8 @@ struct PageLayoutJob {
         }
     }
 
-    func run() -> Result {
+    /// Lays the text out; `progress` hears the number of pages laid out so far.
+    func run(progress: ((Int) -> Void)? = nil) -> Result {
         var setup = PageSetup()
         setup.pageSize = Size(width: options.width, height: options.height)
         setup.margins = EdgeInsets(all: options.inset)
@@ -159,7 +160,7 @@ struct PageLayoutJob {
         setup.exclusions = wrapExclusions
         setup.shape = shape
         let count: PageCount = options.pageCount.map { .fixed($0) } ?? .automatic(maximum: options.maxPages)
-        let paged = layoutManager.layOutPages(setup, count: count)
+        let paged = layoutManager.layOutPages(setup, count: count, progress: progress)
         let snapshot = layoutManager.snapshot()
         return Result(snapshot: snapshot, pages: paged.pages, placements: paged.placements,
                       statistics: layoutManager.statistics, warnings: layoutManager.warnings.map(\.message))

@@ -236,3 +236,15 @@ struct ParallelShapingTests {
         #expect(firstDifference(manager.snapshot().allLines, full.snapshot().allLines) == nil)
     }
 }
+
+@Suite("Page progress")
+struct PageProgressTests {
+    @Test func automaticPagesReportProgressPageByPage() throws {
+        let text = String(repeating: try Fixtures.text("prose.txt"), count: 6)
+        let (_, manager) = Fixtures.layout(text)
+        var reported: [Int] = []
+        let paged = manager.layOutPages(PageSetup(), count: .automatic(maximum: 50)) { reported.append($0) }
+        #expect(paged.pages.count > 1)
+        #expect(reported == Array(1...paged.pages.count))
+    }
+}

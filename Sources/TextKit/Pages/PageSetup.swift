@@ -68,7 +68,10 @@ extension LayoutManager {
     ///
     /// Complexity: with ``PageCount/automatic(maximum:)`` each added page only lays out the
     /// text that did not fit before.
-    public func layOutPages(_ setup: PageSetup, count: PageCount) -> PagedLayout {
+    ///
+    /// - Parameter progress: called with the number of pages laid out so far, after each page
+    ///   (for a progress display on long documents).
+    public func layOutPages(_ setup: PageSetup, count: PageCount, progress: ((Int) -> Void)? = nil) -> PagedLayout {
         var result = PagedLayout(pages: [], placements: [])
         let existing = textContainers.count
         switch count {
@@ -77,9 +80,11 @@ extension LayoutManager {
         case .automatic(let maximum):
             addPage(setup, to: &result)
             var overflow = overflowRange
+            progress?(result.pages.count)
             while let before = overflow, result.pages.count < maximum {
                 addPage(setup, to: &result)
                 overflow = overflowRange
+                progress?(result.pages.count)
                 if let after = overflow, after.lowerBound == before.lowerBound {
                     for _ in 0..<setup.columns { removeTextContainer(at: textContainers.count - 1) }
                     result.placements.removeLast(setup.columns)
