@@ -48,6 +48,8 @@ enum InputText {
 
     /// Decodes strict UTF-8 (no replacement characters).
     static func decode(_ bytes: [UInt8], name: String) throws(CLIError) -> String {
+        // Fast path: the standard library validates; only invalid input is walked to find the place.
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
         var decoder = UTF8()
         var iterator = bytes.makeIterator()
         var offset = 0, line = 1, column = 1

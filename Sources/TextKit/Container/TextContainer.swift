@@ -41,7 +41,8 @@ public final class TextContainer {
     public var exclusions: [Exclusion] = [] {
         didSet {
             guard exclusions != oldValue else { return }
-            exclusionRegions = exclusions.map { ExclusionRegion($0) }
+            exclusionRegions = adoptedExclusionRegions ?? exclusions.map { ExclusionRegion($0) }
+            adoptedExclusionRegions = nil
             changed()
         }
     }
@@ -61,7 +62,8 @@ public final class TextContainer {
     public var shape: BezierPath? {
         didSet {
             guard shape != oldValue else { return }
-            shapeRegion = shape.map(ShapeRegion.init)
+            shapeRegion = adoptedShapeRegion ?? shape.map(ShapeRegion.init)
+            adoptedShapeRegion = nil
             changed()
         }
     }
@@ -150,4 +152,20 @@ public final class TextContainer {
     }
 
     private func changed() { layoutManager?.textContainerChanged(self) }
+
+    /// Regions prepared by another container with the same geometry, taken instead of being
+    /// computed again (see ``adoptGeometry(of:)``).
+    private var adoptedExclusionRegions: [ExclusionRegion]?
+    private var adoptedShapeRegion: ShapeRegion?
+
+    /// Takes `other`'s exclusions and shape together with their prepared regions, so identical
+    /// columns on many pages flatten and index their exclusions once.
+    func adoptGeometry(of other: TextContainer) {
+        adoptedExclusionRegions = other.exclusionRegions
+        exclusions = other.exclusions
+        adoptedExclusionRegions = nil
+        adoptedShapeRegion = other.shapeRegion
+        shape = other.shape
+        adoptedShapeRegion = nil
+    }
 }

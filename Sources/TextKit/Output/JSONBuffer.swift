@@ -36,22 +36,35 @@ struct JSONBuffer {
             string(value.description, quoted: false)
             return
         }
-        var milli = Int64(scaled)
-        if milli < 0 {
-            bytes.append(UInt8(ascii: "-"))
-            milli = -milli
-        }
-        unsigned(UInt64(milli / 1000))
-        var fraction = Int(milli % 1000)
-        guard fraction != 0 else { return }
-        bytes.append(UInt8(ascii: "."))
-        var digits = 3
-        while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-        var divisor = 1
-        for _ in 1..<digits { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
-            divisor /= 10
+        let milli = Int64(scaled)
+        let negative = milli < 0
+        var rest = UInt64(negative ? -milli : milli)
+        var fraction = Int(rest % 1000)
+        rest /= 1000
+        // Digits are written backwards into a small stack buffer, then appended at once.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+            var end = 32
+            if fraction != 0 {
+                var digits = 3
+                while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
+                for _ in 0..<digits {
+                    end -= 1
+                    buffer[end] = UInt8(ascii: "0") &+ UInt8(fraction % 10)
+                    fraction /= 10
+                }
+                end -= 1
+                buffer[end] = UInt8(ascii: ".")
+            }
+            repeat {
+                end -= 1
+                buffer[end] = UInt8(ascii: "0") &+ UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            if negative {
+                end -= 1
+                buffer[end] = UInt8(ascii: "-")
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[end..<32]))
         }
     }
 
@@ -89,21 +102,18 @@ struct JSONBuffer {
 
     private mutating func unsigned(_ value: UInt64) {
         if value < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value))
+            bytes.append(UInt8(ascii: "0") &+ UInt8(value))
             return
         }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
         var rest = value
-        withUnsafeMutableBytes(of: &digits) { buffer in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var end = 24
             while rest > 0 {
-                buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                end -= 1
+                buffer[end] = UInt8(ascii: "0") &+ UInt8(rest % 10)
                 rest /= 10
-                count += 1
             }
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[end..<24]))
         }
     }
 }

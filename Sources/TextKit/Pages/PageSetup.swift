@@ -132,16 +132,22 @@ extension LayoutManager {
     private func addPage(_ setup: PageSetup, to result: inout PagedLayout) {
         let page = result.pages.count
         result.pages.append(PageDescription(size: setup.pageSize))
+        // Every page's columns have the geometry of the first page's: reuse its prepared regions.
+        let firstPage = page > 0 ? Array(textContainers.suffix(setup.columns * page).prefix(setup.columns)) : []
         for column in 0..<max(1, setup.columns) {
             let frame = setup.columnFrame(column)
             let container = TextContainer(size: frame.size)
             container.lineFragmentPadding = setup.lineFragmentPadding
             container.minimumFragmentWidth = setup.minimumFragmentWidth
-            let move = AffineTransform(translationX: -frame.minX, y: -frame.minY)
-            container.exclusions = setup.exclusions
-                .filter { !$0.path.isEmpty && $0.bounds.intersects(frame) }
-                .map { $0.applying(move) }
-            container.shape = setup.shape.map { $0.applying(move) }
+            if column < firstPage.count {
+                container.adoptGeometry(of: firstPage[column])
+            } else {
+                let move = AffineTransform(translationX: -frame.minX, y: -frame.minY)
+                container.exclusions = setup.exclusions
+                    .filter { !$0.path.isEmpty && $0.bounds.intersects(frame) }
+                    .map { $0.applying(move) }
+                container.shape = setup.shape.map { $0.applying(move) }
+            }
             addTextContainer(container)
             result.placements.append(ContainerPlacement(page: page, origin: frame.origin))
         }
