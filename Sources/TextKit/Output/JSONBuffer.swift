@@ -3,25 +3,28 @@
 /// Numbers are written in fixed point with at most three decimals (1/1000 pt), trailing zeros
 /// removed, so the same layout always gives the same bytes.
 struct JSONBuffer {
-    private(set) var bytes: [UInt8] = []
+    private let store: ByteStore
     private let flushThreshold: Int
     private let sink: ([UInt8]) throws -> Void
 
     init(flushThreshold: Int = 1 << 16, sink: @escaping ([UInt8]) throws -> Void) {
         self.flushThreshold = flushThreshold
         self.sink = sink
-        bytes.reserveCapacity(flushThreshold + 1024)
+        store = ByteStore(capacity: flushThreshold + 1024)
     }
+
+    /// The bytes not flushed yet.
+    var bytes: [UInt8] { store.contents }
 
     mutating func raw(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { store.append($0) }
     }
 
-    mutating func byte(_ value: UInt8) { bytes.append(value) }
+    mutating func byte(_ value: UInt8) { store.append(value) }
 
     mutating func int(_ value: Int) {
         if value < 0 {
-            bytes.append(UInt8(ascii: "-"))
+            store.append(UInt8(ascii: "-"))
             unsigned(UInt64(-(value + 1)) + 1)
         } else {
             unsigned(UInt64(value))
@@ -41,8 +44,8 @@ struct JSONBuffer {
         var rest = UInt64(negative ? -milli : milli)
         var fraction = Int(rest % 1000)
         rest /= 1000
-        // Digits are written backwards into a small stack buffer, then appended at once.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
+        // Digits are written backwards straight into the store's free space.
+        store.write(maximumCount: 32) { buffer in
             var end = 32
             if fraction != 0 {
                 var digits = 3
@@ -64,13 +67,13 @@ struct JSONBuffer {
                 end -= 1
                 buffer[end] = UInt8(ascii: "-")
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[end..<32]))
+            return end
         }
     }
 
     /// A JSON string with the escapes RFC 8259 requires.
     mutating func string(_ value: String, quoted: Bool = true) {
-        if quoted { bytes.append(UInt8(ascii: "\"")) }
+        if quoted { store.append(UInt8(ascii: "\"")) }
         for unit in value.utf8 {
             switch unit {
             case UInt8(ascii: "\""): raw("\\\"")
@@ -81,39 +84,89 @@ struct JSONBuffer {
             case 0..<0x20:
                 raw("\\u00")
                 let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(hex[Int(unit >> 4)])
-                bytes.append(hex[Int(unit & 15)])
-            default: bytes.append(unit)
+                store.append(hex[Int(unit >> 4)])
+                store.append(hex[Int(unit & 15)])
+            default: store.append(unit)
             }
         }
-        if quoted { bytes.append(UInt8(ascii: "\"")) }
+        if quoted { store.append(UInt8(ascii: "\"")) }
     }
 
     /// Writes the buffer out if it is large.
     mutating func flushIfNeeded() throws {
-        if bytes.count >= flushThreshold { try flush() }
+        if store.count >= flushThreshold { try flush() }
     }
 
     mutating func flush() throws {
-        guard !bytes.isEmpty else { return }
-        try sink(bytes)
-        bytes.removeAll(keepingCapacity: true)
+        guard store.count > 0 else { return }
+        try sink(store.contents)
+        store.count = 0
     }
 
     private mutating func unsigned(_ value: UInt64) {
         if value < 10 {
-            bytes.append(UInt8(ascii: "0") &+ UInt8(value))
+            store.append(UInt8(ascii: "0") &+ UInt8(value))
             return
         }
         var rest = value
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+        store.write(maximumCount: 24) { buffer in
             var end = 24
             while rest > 0 {
                 end -= 1
                 buffer[end] = UInt8(ascii: "0") &+ UInt8(rest % 10)
                 rest /= 10
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[end..<24]))
+            return end
         }
+    }
+}
+
+/// Growable raw bytes: appends write straight into memory, without an array's per-append checks.
+private final class ByteStore {
+    private var memory: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    var count = 0
+
+    init(capacity: Int) {
+        self.capacity = max(64, capacity)
+        memory = .allocate(capacity: self.capacity)
+    }
+
+    deinit { memory.deallocate() }
+
+    var contents: [UInt8] { Array(UnsafeBufferPointer(start: memory, count: count)) }
+
+    @inline(__always) func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        let grown = max(capacity * 2, count + extra)
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        bigger.update(from: memory, count: count)
+        memory.deallocate()
+        memory = bigger
+        capacity = grown
+    }
+
+    @inline(__always) func append(_ byte: UInt8) {
+        reserve(1)
+        memory[count] = byte
+        count += 1
+    }
+
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (memory + count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// Lets `body` fill the last bytes of a scratch area of `maximumCount` bytes and return where
+    /// its output starts; those bytes are then appended.
+    @inline(__always) func write(maximumCount: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) -> Int) {
+        reserve(2 * maximumCount)
+        let scratch = UnsafeMutableBufferPointer(start: memory + count + maximumCount, count: maximumCount)
+        let start = body(scratch)
+        let length = maximumCount - start
+        (memory + count).update(from: scratch.baseAddress! + start, count: length)
+        count += length
     }
 }
