@@ -25,7 +25,8 @@ struct LineAssembler {
             let endsParagraph = range.upperBound == paragraph.utf16.count
             let endsAtBreak = line.endsWithMandatoryBreak && range.upperBound == line.range.upperBound
             fragments.append(place(range, in: span, band: line.band, baseline: baseline,
-                                   justify: style.alignment == .justified && !endsParagraph && !endsAtBreak))
+                                   justify: style.alignment == .justified && !endsParagraph && !endsAtBreak,
+                                   textRect: line.band))
         }
         fragments.sort { $0.rect.minX < $1.rect.minX }
         let characters = characterRange(line.range)
@@ -38,16 +39,21 @@ struct LineAssembler {
         Int(paragraph.scalarOffsets[range.lowerBound])..<Int(paragraph.scalarOffsets[range.upperBound])
     }
 
-    private func place(_ range: Range<Int>, in span: Span, band: Rect, baseline: Double, justify: Bool) -> LineFragment {
+    private func place(_ range: Range<Int>, in span: Span, band: Rect, baseline: Double, justify: Bool,
+                       textRect: Rect) -> LineFragment {
         let rightToLeft = paragraph.bidi.paragraphLevel == 1
         let contentEnd = paragraph.trimmingTrailingWhitespace(range.lowerBound, range.upperBound)
-        let contentWidth = paragraph.fittingWidth(range, contentEnd: contentEnd)
-        let hanging = paragraph.fittingWidth(range, contentEnd: range.upperBound) - contentWidth
+        // Tabs advance to their stops, measured exactly as the breaker measured the line.
+        let origin = rightToLeft ? textRect.maxX - span.maxX : span.minX - textRect.minX
+        let (contentWidth, tabs) = paragraph.tabbedLayout(range, contentEnd: contentEnd, origin: origin, style: style)
+        let hanging = paragraph.fittingWidth(range, contentEnd: range.upperBound)
+            - paragraph.fittingWidth(range, contentEnd: contentEnd)
         let left = span.minX + padding, right = span.maxX - padding
         let available = right - left
 
         var extraPerSpace = 0.0
-        if justify, abs(available - contentWidth) > 1e-9 {
+        // A fragment with tabs is never justified: its columns stay at their stops.
+        if justify, tabs.isEmpty, abs(available - contentWidth) > 1e-9 {
             // Spaces stretch (or, for a line optimal breaking chose to shrink, shrink) so the
             // line ends exactly at the span's edge.
             let spaces = (range.lowerBound..<contentEnd).reduce(0) { $0 + (paragraph.utf16[$1] == 0x20 ? 1 : 0) }
@@ -69,7 +75,7 @@ struct LineAssembler {
         var glyphs: [PositionedGlyph] = []
         let replacesGlyph = range.upperBound > 0 && paragraph.utf16[range.upperBound - 1] == 0x00AD
         emitGlyphs(range, contentEnd: contentEnd, pen: &pen, baseline: baseline, extraPerSpace: extraPerSpace,
-                   softHyphen: replacesGlyph ? softHyphen : nil, into: &glyphs)
+                   softHyphen: replacesGlyph ? softHyphen : nil, tabs: tabs, into: &glyphs)
         if let hyphen = softHyphen, !replacesGlyph, let last = glyphs.last {
             // A hyphenation point: the hyphen follows the word's last glyph.
             glyphs.append(PositionedGlyph(glyphID: hyphen.glyph, fontIndex: last.fontIndex,
@@ -125,7 +131,7 @@ struct LineAssembler {
     /// Appends the glyphs of `range` in visual order from `pen`, advancing it.
     private func emitGlyphs(_ range: Range<Int>, contentEnd: Int, pen: inout Double, baseline: Double,
                             extraPerSpace: Double, softHyphen: (glyph: UInt32, advance: Double)?,
-                            into glyphs: inout [PositionedGlyph]) {
+                            tabs: [Int: Double] = [:], into glyphs: inout [PositionedGlyph]) {
         for visual in paragraph.bidi.visualRuns(range) {
             let pieces = paragraph.pieces(visual.range)
             for piece in visual.rightToLeft ? pieces.reversed() : pieces {
@@ -141,6 +147,11 @@ struct LineAssembler {
                         // A line broken at a soft hyphen shows a hyphen in its place.
                         glyphID = hyphen.glyph
                         advance = hyphen.advance
+                    }
+                    if let tab = tabs[cluster] {
+                        // A tab shows as a space glyph as wide as the way to its stop.
+                        glyphID = paragraph.tabGlyph(at: cluster) ?? glyphID
+                        advance = tab
                     }
                     if extraPerSpace != 0, cluster < contentEnd, paragraph.utf16[cluster] == 0x20,
                        g == run.firstGlyph(atOrAfter: cluster) {

@@ -111,7 +111,8 @@ struct LineBreaker {
                                         endsWithMandatoryBreak: false))
             }
             let maxWidth = proposed.width - 2 * container.lineFragmentPadding
-            switch fill(spans, from: start, padding: container.lineFragmentPadding, maxWidth: maxWidth) {
+            switch fill(spans, from: start, padding: container.lineFragmentPadding, maxWidth: maxWidth,
+                        textRect: container.textRect) {
             case .impossible:
                 return .overflow(unbreakable: true)
             case .nothing:
@@ -190,12 +191,13 @@ struct LineBreaker {
     }
 
     /// Fills `spans` (in reading order) with text from `start`.
-    private func fill(_ spans: [Span], from start: Int, padding: Double, maxWidth: Double) -> Fill {
+    private func fill(_ spans: [Span], from start: Int, padding: Double, maxWidth: Double, textRect: Rect) -> Fill {
         let count = paragraph.utf16.count
         var current = start
         var fragments: [(span: Span, range: Range<Int>)] = []
         for span in rightToLeft ? spans.reversed() : spans where current < count {
             let available = span.width - 2 * padding
+            let origin = tabOrigin(of: span, in: textRect)
             var candidates: [Int] = []
             var mandatory = false
             var index = firstBreak(after: current)
@@ -203,7 +205,10 @@ struct LineBreaker {
                 let opportunity = paragraph.breaks[index]
                 let end = paragraph.trimmingTrailingWhitespace(current, opportunity.offset)
                 let hyphen = paragraph.softHyphen(endingAt: end)?.advance ?? 0
-                guard paragraph.width(current..<end) + hyphen <= available + 1e-9 else { break }
+                let width = paragraph.hasTabs
+                    ? paragraph.tabbedLayout(current..<end, contentEnd: end, origin: origin, style: style).width
+                    : paragraph.width(current..<end) + hyphen
+                guard width <= available + 1e-9 else { break }
                 candidates.append(opportunity.offset)
                 if opportunity.isMandatory {
                     mandatory = true
@@ -212,7 +217,7 @@ struct LineBreaker {
                 index += 1
             }
             // Prefix sums are exact unless a cut reshapes glyphs: check the chosen end, back off.
-            while let last = candidates.last, !fits(current..<last, available) {
+            while let last = candidates.last, !fits(current..<last, available, origin: origin) {
                 candidates.removeLast()
                 mandatory = false
             }
@@ -261,10 +266,20 @@ struct LineBreaker {
     }
 
     /// Whether the text of `range`, cut and shaped as the line would show it, fits `available`
-    /// (trailing white space hangs).
-    private func fits(_ range: Range<Int>, _ available: Double) -> Bool {
+    /// (trailing white space hangs; tabs advance to their stops from `origin`).
+    private func fits(_ range: Range<Int>, _ available: Double, origin: Double = 0) -> Bool {
         let contentEnd = paragraph.trimmingTrailingWhitespace(range.lowerBound, range.upperBound)
+        if paragraph.hasTabs {
+            return paragraph.tabbedLayout(range, contentEnd: contentEnd, origin: origin, style: style).width
+                <= available + 1e-9
+        }
         return paragraph.fittingWidth(range, contentEnd: contentEnd) <= available + 1e-9
+    }
+
+    /// Where a fragment in `span` starts in the tab stops' coordinates: its distance from the
+    /// text area's leading edge (padding cancels out: stops start after it too).
+    func tabOrigin(of span: Span, in textRect: Rect) -> Double {
+        rightToLeft ? textRect.maxX - span.maxX : span.minX - textRect.minX
     }
 
     private func firstBreak(after offset: Int) -> Int {

@@ -12,8 +12,9 @@
 /// breaks ← KnuthPlass.breakLines(items, lineWidth: slot widths)
 /// lines ← consecutive lines in slots of one band form one line with several fragments
 /// ```
-/// It gives up (the caller falls back to greedy) when the slots run out (overflow), or when a
-/// chosen line would not fit its slot even with its glue fully shrunk.
+/// It gives up (the caller falls back to greedy) when the slots run out (overflow), when a
+/// chosen line would not fit its slot even with its glue fully shrunk, or when the paragraph has
+/// a tab (whose width depends on where its line starts).
 struct OptimalLineBreaker {
     let paragraph: Paragraph
     let style: ParagraphStyle
@@ -31,7 +32,8 @@ struct OptimalLineBreaker {
 
     func breakLines(from start: LayoutCursor) -> Result? {
         let count = paragraph.utf16.count
-        guard count > 0 else { return nil }
+        // A tab's width depends on where its line starts: such paragraphs are broken greedily.
+        guard count > 0, !paragraph.hasTabs else { return nil }
         let justified = style.alignment == .justified
         // Items, and for each breakable item the UTF-16 offset a line breaking there ends at.
         var items: [KnuthPlass.Item] = []

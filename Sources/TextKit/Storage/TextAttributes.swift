@@ -85,6 +85,14 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
     public var hyphenationFactor: Double = 0
     /// How lines are chosen: one at a time, or the whole paragraph at once (Knuth–Plass).
     public var lineBreakStrategy: LineBreakStrategy = .greedy
+    /// Text Kit's tab stops: where text after a tab character lines up, measured from the
+    /// leading edge of the container's text area plus the line fragment padding (so columns line
+    /// up across lines and around exclusions). Past the last stop, ``defaultTabInterval`` applies.
+    public var tabStops: [TextTab] = []
+    /// Text Kit's default tab interval: past the last of ``tabStops``, a tab goes to the next
+    /// multiple of it (left-aligned); 0 makes such a tab zero-width. 28 points, like the 12 stops
+    /// every 28 points of Text Kit's default style.
+    public var defaultTabInterval: Double = 28
 
     /// The default style.
     public init() {}
