@@ -88,8 +88,68 @@ struct LineBreaker {
 
     var rightToLeft: Bool { paragraph.bidi.paragraphLevel == 1 }
 
-    /// Breaks the line starting at UTF-16 `start`, moving `cursor` down as needed.
+    /// Breaks the line starting at UTF-16 `start`, moving `cursor` down as needed, and with
+    /// ``ParagraphStyle/preventsWidowsAndOrphans`` moves it to the next container when it would
+    /// be an orphan or leave a widow.
+    ///
+    /// ```
+    /// line ← the line placed as usual
+    /// control on, the paragraph goes on after it, a next container exists, and the line is not
+    /// the first of its container:
+    ///     first line:  the next line (placed as usual) is in another container → orphan
+    ///                  or the next line would itself move as below → it would leave an orphan
+    ///     other lines: the next line is the paragraph's last and in another container → widow
+    ///     either: place the line at the top of the next container instead
+    /// ```
+    /// Every decision depends only on `start`, `cursor` and `isFirstLine`, so resuming layout at
+    /// a line's recorded search start reproduces it.
     func nextLine(from start: Int, cursor: inout LayoutCursor, isFirstLine: Bool) -> Outcome {
+        var placed = cursor
+        let outcome = placeLine(from: start, cursor: &placed, isFirstLine: isFirstLine)
+        guard style.preventsWidowsAndOrphans, case .line(let line) = outcome, line.truncation == nil,
+              line.range.upperBound < paragraph.utf16.count, placed.lines > 0, line.container + 1 < containers.count,
+              isFirstLine ? leavesOrphan(line, cursor: placed) : leavesWidow(line, cursor: placed)
+        else {
+            cursor = placed
+            return outcome
+        }
+        var moved = LayoutCursor(container: line.container + 1, y: containers[line.container + 1].textRect.minY)
+        let retry = placeLine(from: start, cursor: &moved, isFirstLine: isFirstLine)
+        guard case .line = retry else {
+            cursor = placed
+            return outcome
+        }
+        cursor = moved
+        return retry
+    }
+
+    // MARK: - Widows and orphans
+
+    /// The line after `line` (placed at `cursor`), placed as usual.
+    private func lineAfter(_ line: BrokenLine, cursor: LayoutCursor) -> BrokenLine? {
+        var next = LayoutCursor(container: line.container, y: line.band.maxY + style.lineSpacing, lines: cursor.lines + 1)
+        guard case .line(let following) = placeLine(from: line.range.upperBound, cursor: &next, isFirstLine: false)
+        else { return nil }
+        return following
+    }
+
+    /// Whether the paragraph's last line would start the next container alone after `line`.
+    private func leavesWidow(_ line: BrokenLine, cursor: LayoutCursor) -> Bool {
+        guard let next = lineAfter(line, cursor: cursor) else { return false }
+        return next.container != line.container && next.range.upperBound == paragraph.utf16.count
+    }
+
+    /// Whether the paragraph's first line `line` would stay alone at the bottom of its container.
+    private func leavesOrphan(_ line: BrokenLine, cursor: LayoutCursor) -> Bool {
+        guard let next = lineAfter(line, cursor: cursor) else { return false }
+        if next.container != line.container { return true }
+        // The second line moves on to avoid a widow: the first must go with it.
+        let second = LayoutCursor(container: line.container, y: line.band.maxY + style.lineSpacing, lines: cursor.lines + 1)
+        return next.range.upperBound < paragraph.utf16.count && leavesWidow(next, cursor: second)
+    }
+
+    /// Breaks the line starting at UTF-16 `start` without widow and orphan control.
+    private func placeLine(from start: Int, cursor: inout LayoutCursor, isFirstLine: Bool) -> Outcome {
         var height = lineHeight(metrics(for: start..<min(start + 1, paragraph.utf16.count)))
         while cursor.container < containers.count {
             let container = containers[cursor.container]

@@ -95,6 +95,14 @@ struct OptimalLineBreaker {
             }
             lineStart = end
         }
+        if style.preventsWidowsAndOrphans, lines.count >= 2 {
+            // A first line alone at a container's bottom or a last line alone at the next's top:
+            // greedy breaking, which moves lines between containers, handles the paragraph.
+            let containers = lines.map(\.line.container)
+            if containers[0] != containers[1] || containers[containers.count - 1] != containers[containers.count - 2] {
+                return nil
+            }
+        }
         return Result(lines: lines, end: walker.slots[result.breaks.count - 1].after, quality: result.quality)
     }
 }

@@ -96,6 +96,11 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
     /// stretched beyond ``maximumWordSpacingStretch`` (true, Text Kit's behaviour), or is left
     /// short at its leading edge with spaces and letters at their limits (false).
     public var allowsUnlimitedWordSpacing = true
+    /// Widow and orphan control across containers (columns, pages): a paragraph's first line is
+    /// never left alone at the bottom of a container (it moves to the next one), and its last
+    /// line never starts the next container alone (the line before it moves along), when a next
+    /// container exists. Optimal breaking whose lines would break this rule falls back to greedy.
+    public var preventsWidowsAndOrphans = false
     /// Text Kit's tab stops: where text after a tab character lines up, measured from the
     /// leading edge of the container's text area plus the line fragment padding (so columns line
     /// up across lines and around exclusions). Past the last stop, ``defaultTabInterval`` applies.
