@@ -76,6 +76,13 @@ struct TabStopTests {
         let style = try #require(text.runs.first).attributes.paragraphStyle
         #expect(style.tabStops == [TextTab(.left, location: 72), TextTab(.decimal, location: 144)])
         #expect(style.defaultTabInterval == 36)
+        let more = #"{"version": 1, "text": "a", "paragraphs": [{"range": [0, 1], "style": {"#
+            + #""maximumWordSpacingStretch": 1, "maximumLetterSpacing": 0.5, "allowsUnlimitedWordSpacing": false, "#
+            + #""preventsWidowsAndOrphans": true}}]}"#
+        let justified = try #require(try StyledTextReader().read(Array(more.utf8), file: "more.json",
+                                                                 defaults: TextAttributes()).runs.first).attributes.paragraphStyle
+        #expect(justified.maximumWordSpacingStretch == 1 && justified.maximumLetterSpacing == 0.5)
+        #expect(!justified.allowsUnlimitedWordSpacing && justified.preventsWidowsAndOrphans)
         let bad = #"{"version": 1, "text": "a", "paragraphs": [{"range": [0, 1], "style": {"tabStops": [{"alignment": "left"}]}}]}"#
         #expect(throws: StyledTextError.self) {
             try StyledTextReader().read(Array(bad.utf8), file: "bad.json", defaults: TextAttributes())

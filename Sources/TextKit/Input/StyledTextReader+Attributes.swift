@@ -86,6 +86,7 @@ extension StyledTextReader.Parser {
         let object = try self.object(value, allowed: [
             "alignment", "direction", "lineHeightMultiple", "lineSpacing", "spacingBefore", "spacingAfter",
             "firstLineHeadIndent", "headIndent", "tailIndent", "tabStops", "defaultTabInterval",
+            "maximumWordSpacingStretch", "maximumLetterSpacing", "allowsUnlimitedWordSpacing", "preventsWidowsAndOrphans",
         ])
         for key in object.keys.sorted() {
             let item = object[key]!
@@ -101,6 +102,10 @@ extension StyledTextReader.Parser {
                 case "headIndent": style.headIndent = try p.number(item, minimum: 0, maximum: 100_000)
                 case "tabStops": style.tabStops = try p.tabStops(item)
                 case "defaultTabInterval": style.defaultTabInterval = try p.number(item, minimum: 0, maximum: 100_000)
+                case "maximumWordSpacingStretch": style.maximumWordSpacingStretch = try p.number(item, minimum: 0, maximum: 100)
+                case "maximumLetterSpacing": style.maximumLetterSpacing = try p.number(item, minimum: 0, maximum: 1000)
+                case "allowsUnlimitedWordSpacing": style.allowsUnlimitedWordSpacing = try p.bool(item)
+                case "preventsWidowsAndOrphans": style.preventsWidowsAndOrphans = try p.bool(item)
                 default: style.tailIndent = try p.number(item, minimum: 0, maximum: 100_000)
                 }
             }
