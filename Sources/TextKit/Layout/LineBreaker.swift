@@ -135,7 +135,11 @@ struct LineBreaker {
 
     /// Whether the paragraph's last line would start the next container alone after `line`.
     private func leavesWidow(_ line: BrokenLine, cursor: LayoutCursor) -> Bool {
-        guard let next = lineAfter(line, cursor: cursor) else { return false }
+        // Cheap test first: text wider than any container cannot all be on the next line (tabs
+        // may be narrower than their glyphs: not then).
+        let rest = paragraph.width(line.range.upperBound..<paragraph.utf16.count)
+        guard paragraph.hasTabs || rest <= containers.map(\.textRect.width).max() ?? 0,
+              let next = lineAfter(line, cursor: cursor) else { return false }
         return next.container != line.container && next.range.upperBound == paragraph.utf16.count
     }
 
@@ -360,7 +364,7 @@ struct LineBreaker {
         return Span(minX: text.minX + max(0, left), maxX: max(text.minX + max(0, left), text.maxX - max(0, right)))
     }
 
-    private func metrics(for range: Range<Int>) -> LineMetrics {
+    func metrics(for range: Range<Int>) -> LineMetrics {
         guard !range.isEmpty else { return defaultMetrics }
         var metrics = LineMetrics()
         var index = paragraph.runIndex(containing: range.lowerBound)
