@@ -44,7 +44,7 @@ struct LineAssembler {
         let rightToLeft = paragraph.bidi.paragraphLevel == 1
         let contentEnd = paragraph.trimmingTrailingWhitespace(range.lowerBound, range.upperBound)
         // Tabs advance to their stops, measured exactly as the breaker measured the line.
-        let origin = rightToLeft ? textRect.maxX - span.maxX : span.minX - textRect.minX
+        let origin = paragraph.tabOrigin(of: span, in: textRect)
         let (contentWidth, tabs) = paragraph.tabbedLayout(range, contentEnd: contentEnd, origin: origin, style: style)
         let hanging = paragraph.fittingWidth(range, contentEnd: range.upperBound)
             - paragraph.fittingWidth(range, contentEnd: contentEnd)
@@ -60,11 +60,11 @@ struct LineAssembler {
         }
         let spaceCount = extraPerSpace == 0 ? 0
             : (range.lowerBound..<contentEnd).reduce(0) { $0 + (paragraph.utf16[$1] == 0x20 ? 1 : 0) }
-        let filled = extraPerSpace != 0 || letterSpacing != 0
-        let lineWidth = !filled ? contentWidth
-            : abs(contentWidth + extraPerSpace * Double(spaceCount) + letterSpacing * Double(letterGaps.count) - available) < 1e-6
-            ? available : contentWidth + extraPerSpace * Double(spaceCount) + letterSpacing * Double(letterGaps.count)
-        let fillsSpan = filled && lineWidth == available
+        let adjusted = extraPerSpace != 0 || letterSpacing != 0
+        let stretched = contentWidth + extraPerSpace * Double(spaceCount) + letterSpacing * Double(letterGaps.count)
+        // A justified line ends exactly at the edge; one the limits left short keeps its width.
+        let fillsSpan = adjusted && abs(stretched - available) < 1e-6
+        let lineWidth = fillsSpan ? available : adjusted ? stretched : contentWidth
         var alignment = style.alignment
         if alignment == .natural || alignment == .justified { alignment = rightToLeft ? .right : .left }
         var contentStart: Double = switch alignment {

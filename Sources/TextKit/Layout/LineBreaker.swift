@@ -261,7 +261,7 @@ struct LineBreaker {
         var fragments: [(span: Span, range: Range<Int>)] = []
         for span in rightToLeft ? spans.reversed() : spans where current < count {
             let available = span.width - 2 * padding
-            let origin = tabOrigin(of: span, in: textRect)
+            let origin = paragraph.tabOrigin(of: span, in: textRect)
             var candidates: [Int] = []
             var mandatory = false
             var index = firstBreak(after: current)
@@ -338,12 +338,6 @@ struct LineBreaker {
                 <= available + 1e-9
         }
         return paragraph.fittingWidth(range, contentEnd: contentEnd) <= available + 1e-9
-    }
-
-    /// Where a fragment in `span` starts in the tab stops' coordinates: its distance from the
-    /// text area's leading edge (padding cancels out: stops start after it too).
-    func tabOrigin(of span: Span, in textRect: Rect) -> Double {
-        rightToLeft ? textRect.maxX - span.maxX : span.minX - textRect.minX
     }
 
     private func firstBreak(after offset: Int) -> Int {

@@ -43,6 +43,12 @@ extension Paragraph {
         return (base + delta, advances)
     }
 
+    /// Where a fragment in `span` starts in the tab stops' coordinates: its distance from the
+    /// text area's leading edge (the padding cancels out: stops start after it too).
+    func tabOrigin(of span: Span, in textRect: Rect) -> Double {
+        bidi.paragraphLevel == 1 ? textRect.maxX - span.maxX : span.minX - textRect.minX
+    }
+
     /// The glyph drawn for a tab: the font's space (a tab has no glyph of its own in most fonts).
     func tabGlyph(at offset: Int) -> UInt32? {
         runs[runIndex(containing: offset)].font.shaper.nominalGlyph(0x20)
