@@ -240,7 +240,7 @@ struct StyledInputReaderTests {
         expectError(document(##""runs": [{"range": [0, 1], "style": {}}]"##), "$.runs[0]",
                     "unknown key 'style' (expected one of: attributes, range)")
         expectError(document(##""paragraphs": [{"range": [0, 1], "style": {"indent": 3}}]"##), "$.paragraphs[0].style",
-                    "unknown key 'indent' (expected one of: alignment, direction, firstLineHeadIndent, headIndent, lineHeightMultiple, lineSpacing, spacingAfter, spacingBefore, tailIndent)")
+                    "unknown key 'indent' (expected one of: alignment, allowsUnlimitedWordSpacing, defaultTabInterval, direction, firstLineHeadIndent, headIndent, lineHeightMultiple, lineSpacing, maximumLetterSpacing, maximumWordSpacingStretch, preventsWidowsAndOrphans, spacingAfter, spacingBefore, tabStops, tailIndent)")
         expectError(document(##""attributes": {"underline": {"style": "single", "width": 2}}"##), "$.attributes.underline",
                     "unknown key 'width' (expected one of: color, style)")
     }

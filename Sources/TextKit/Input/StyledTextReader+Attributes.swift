@@ -85,7 +85,8 @@ extension StyledTextReader.Parser {
     mutating func applyParagraph(_ value: Any, to style: inout ParagraphStyle) throws(StyledTextError) {
         let object = try self.object(value, allowed: [
             "alignment", "direction", "lineHeightMultiple", "lineSpacing", "spacingBefore", "spacingAfter",
-            "firstLineHeadIndent", "headIndent", "tailIndent",
+            "firstLineHeadIndent", "headIndent", "tailIndent", "tabStops", "defaultTabInterval",
+            "maximumWordSpacingStretch", "maximumLetterSpacing", "allowsUnlimitedWordSpacing", "preventsWidowsAndOrphans",
         ])
         for key in object.keys.sorted() {
             let item = object[key]!
@@ -99,9 +100,40 @@ extension StyledTextReader.Parser {
                 case "spacingAfter": style.paragraphSpacing = try p.number(item, minimum: 0, maximum: 100_000)
                 case "firstLineHeadIndent": style.firstLineHeadIndent = try p.number(item, minimum: 0, maximum: 100_000)
                 case "headIndent": style.headIndent = try p.number(item, minimum: 0, maximum: 100_000)
+                case "tabStops": style.tabStops = try p.tabStops(item)
+                case "defaultTabInterval": style.defaultTabInterval = try p.number(item, minimum: 0, maximum: 100_000)
+                case "maximumWordSpacingStretch": style.maximumWordSpacingStretch = try p.number(item, minimum: 0, maximum: 100)
+                case "maximumLetterSpacing": style.maximumLetterSpacing = try p.number(item, minimum: 0, maximum: 1000)
+                case "allowsUnlimitedWordSpacing": style.allowsUnlimitedWordSpacing = try p.bool(item)
+                case "preventsWidowsAndOrphans": style.preventsWidowsAndOrphans = try p.bool(item)
                 default: style.tailIndent = try p.number(item, minimum: 0, maximum: 100_000)
                 }
             }
         }
+    }
+
+    /// Tab stops: an array of `{"location": points, "alignment": "left"|"right"|"center"|"decimal"}`
+    /// (alignment defaults to left).
+    func tabStops(_ value: Any) throws(StyledTextError) -> [TextTab] {
+        guard let array = value as? [Any] else { throw fail("expected an array, found \(Self.describe(value))") }
+        var out: [TextTab] = []
+        for (index, item) in array.enumerated() {
+            var copy = self
+            let tab = try copy.at("[\(index)]") { p throws(StyledTextError) -> TextTab in
+                let object = try p.object(item, allowed: ["location", "alignment"])
+                guard let location = object["location"] else { throw p.fail("missing key 'location'") }
+                var tab = TextTab(location: try p.at(".location") { q throws(StyledTextError) in
+                    try q.number(location, minimum: 0, maximum: 100_000)
+                })
+                if let alignment = object["alignment"] {
+                    tab.alignment = try p.at(".alignment") { q throws(StyledTextError) in
+                        try q.choice(alignment, TextTab.Alignment.self)
+                    }
+                }
+                return tab
+            }
+            out.append(tab)
+        }
+        return out
     }
 }

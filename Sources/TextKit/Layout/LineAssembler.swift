@@ -25,7 +25,8 @@ struct LineAssembler {
             let endsParagraph = range.upperBound == paragraph.utf16.count
             let endsAtBreak = line.endsWithMandatoryBreak && range.upperBound == line.range.upperBound
             fragments.append(place(range, in: span, band: line.band, baseline: baseline,
-                                   justify: style.alignment == .justified && !endsParagraph && !endsAtBreak))
+                                   justify: style.alignment == .justified && !endsParagraph && !endsAtBreak,
+                                   textRect: line.band))
         }
         fragments.sort { $0.rect.minX < $1.rect.minX }
         let characters = characterRange(line.range)
@@ -38,22 +39,32 @@ struct LineAssembler {
         Int(paragraph.scalarOffsets[range.lowerBound])..<Int(paragraph.scalarOffsets[range.upperBound])
     }
 
-    private func place(_ range: Range<Int>, in span: Span, band: Rect, baseline: Double, justify: Bool) -> LineFragment {
+    private func place(_ range: Range<Int>, in span: Span, band: Rect, baseline: Double, justify: Bool,
+                       textRect: Rect) -> LineFragment {
         let rightToLeft = paragraph.bidi.paragraphLevel == 1
         let contentEnd = paragraph.trimmingTrailingWhitespace(range.lowerBound, range.upperBound)
-        let contentWidth = paragraph.fittingWidth(range, contentEnd: contentEnd)
-        let hanging = paragraph.fittingWidth(range, contentEnd: range.upperBound) - contentWidth
+        // Tabs advance to their stops, measured exactly as the breaker measured the line.
+        let origin = paragraph.tabOrigin(of: span, in: textRect)
+        let (contentWidth, tabs) = paragraph.tabbedLayout(range, contentEnd: contentEnd, origin: origin, style: style)
+        let hanging = paragraph.fittingWidth(range, contentEnd: range.upperBound)
+            - paragraph.fittingWidth(range, contentEnd: contentEnd)
         let left = span.minX + padding, right = span.maxX - padding
         let available = right - left
 
-        var extraPerSpace = 0.0
-        if justify, abs(available - contentWidth) > 1e-9 {
-            // Spaces stretch (or, for a line optimal breaking chose to shrink, shrink) so the
-            // line ends exactly at the span's edge.
-            let spaces = (range.lowerBound..<contentEnd).reduce(0) { $0 + (paragraph.utf16[$1] == 0x20 ? 1 : 0) }
-            if spaces > 0 { extraPerSpace = (available - contentWidth) / Double(spaces) }
+        var extraPerSpace = 0.0, letterSpacing = 0.0
+        var letterGaps: Set<Int> = []
+        // A fragment with tabs is never justified: its columns stay at their stops.
+        if justify, tabs.isEmpty, abs(available - contentWidth) > 1e-9 {
+            (extraPerSpace, letterSpacing, letterGaps) = justification(range.lowerBound..<contentEnd,
+                                                                       naturalWidth: contentWidth, available: available)
         }
-        let lineWidth = extraPerSpace != 0 ? available : contentWidth
+        let spaceCount = extraPerSpace == 0 ? 0
+            : (range.lowerBound..<contentEnd).reduce(0) { $0 + (paragraph.utf16[$1] == 0x20 ? 1 : 0) }
+        let adjusted = extraPerSpace != 0 || letterSpacing != 0
+        let stretched = contentWidth + extraPerSpace * Double(spaceCount) + letterSpacing * Double(letterGaps.count)
+        // A justified line ends exactly at the edge; one the limits left short keeps its width.
+        let fillsSpan = adjusted && abs(stretched - available) < 1e-6
+        let lineWidth = fillsSpan ? available : adjusted ? stretched : contentWidth
         var alignment = style.alignment
         if alignment == .natural || alignment == .justified { alignment = rightToLeft ? .right : .left }
         var contentStart: Double = switch alignment {
@@ -61,7 +72,7 @@ struct LineAssembler {
         case .center: left + (available - lineWidth) / 2
         default: left
         }
-        if extraPerSpace != 0 { contentStart = left }
+        if fillsSpan { contentStart = left }
         // Hanging white space sits at the logical end: right of the text in LTR, left in RTL.
         var pen = rightToLeft ? contentStart - hanging : contentStart
 
@@ -69,7 +80,8 @@ struct LineAssembler {
         var glyphs: [PositionedGlyph] = []
         let replacesGlyph = range.upperBound > 0 && paragraph.utf16[range.upperBound - 1] == 0x00AD
         emitGlyphs(range, contentEnd: contentEnd, pen: &pen, baseline: baseline, extraPerSpace: extraPerSpace,
-                   softHyphen: replacesGlyph ? softHyphen : nil, into: &glyphs)
+                   softHyphen: replacesGlyph ? softHyphen : nil, tabs: tabs, letterSpacing: letterSpacing,
+                   letterGaps: letterGaps, into: &glyphs)
         if let hyphen = softHyphen, !replacesGlyph, let last = glyphs.last {
             // A hyphenation point: the hyphen follows the word's last glyph.
             glyphs.append(PositionedGlyph(glyphID: hyphen.glyph, fontIndex: last.fontIndex,
@@ -81,6 +93,42 @@ struct LineAssembler {
         let usedMinX = contentStart - padding
         let used = Rect(x: usedMinX, y: band.minY, width: lineWidth + 2 * padding, height: band.height)
         return LineFragment(rect: rect, usedRect: used, characterRange: characterRange(range), glyphs: glyphs)
+    }
+
+    /// How a justified fragment's content (`content`, `naturalWidth` wide) fills `available`:
+    /// the width added to each inter-word space, the letter-spacing, and the grapheme
+    /// boundaries that get it (``Justification`` with the paragraph style's limits).
+    ///
+    /// ```
+    /// space   ← mean advance of the fragment's spaces
+    /// limits  ← stretch: space × maximumWordSpacingStretch, shrink: space / 3 (as optimal breaking
+    ///           assumes), letters: maximumLetterSpacing (left-to-right text only),
+    ///           beyond the limits: spaces take the rest when allowsUnlimitedWordSpacing
+    /// spaces fill the line exactly (no residual): each gets (available − natural) / spaces
+    /// ```
+    private func justification(_ content: Range<Int>, naturalWidth: Double,
+                               available: Double) -> (perSpace: Double, letterSpacing: Double, gaps: Set<Int>) {
+        let spaces = content.filter { paragraph.utf16[$0] == 0x20 }
+        let spaceWidth = spaces.isEmpty ? 0 : spaces.reduce(0.0) { $0 + paragraph.width($1..<$1 + 1) } / Double(spaces.count)
+        var gaps: Set<Int> = []
+        if style.maximumLetterSpacing > 0, naturalWidth < available,
+           !paragraph.bidi.visualRuns(content).contains(where: \.rightToLeft) {
+            // Gaps between two grapheme clusters of a word (never next to white space).
+            for boundary in paragraph.graphemes where boundary > content.lowerBound && boundary < content.upperBound {
+                if !paragraph.isWhitespace(at: boundary - 1), !paragraph.isWhitespace(at: boundary) { gaps.insert(boundary) }
+            }
+        }
+        let limits = Justification.Limits(stretchPerSpace: spaceWidth * max(0, style.maximumWordSpacingStretch),
+                                          shrinkPerSpace: spaceWidth / 3,
+                                          maximumLetterSpacing: max(0, style.maximumLetterSpacing),
+                                          stretchSpacesBeyondLimit: style.allowsUnlimitedWordSpacing)
+        let result = Justification.justify(naturalWidth: naturalWidth, targetWidth: available, spaceCount: spaces.count,
+                                           letterGapCount: gaps.count, limits: limits)
+        if result.letterSpacing == 0, abs(result.residual) <= 1e-6, !spaces.isEmpty {
+            // The spaces alone fill the line: split the difference exactly.
+            return ((available - naturalWidth) / Double(spaces.count), 0, [])
+        }
+        return (result.spaceAdjustment, result.letterSpacing, result.letterSpacing > 0 ? gaps : [])
     }
 
     /// A truncated line: the visible head and/or tail of `range` with an ellipsis where
@@ -125,6 +173,7 @@ struct LineAssembler {
     /// Appends the glyphs of `range` in visual order from `pen`, advancing it.
     private func emitGlyphs(_ range: Range<Int>, contentEnd: Int, pen: inout Double, baseline: Double,
                             extraPerSpace: Double, softHyphen: (glyph: UInt32, advance: Double)?,
+                            tabs: [Int: Double] = [:], letterSpacing: Double = 0, letterGaps: Set<Int> = [],
                             into glyphs: inout [PositionedGlyph]) {
         for visual in paragraph.bidi.visualRuns(range) {
             let pieces = paragraph.pieces(visual.range)
@@ -135,12 +184,21 @@ struct LineAssembler {
                 let font = fontIndex(run.font, run.pointSize)
                 for g in ordered {
                     let cluster = Int(run.clusters[g])
+                    if letterSpacing != 0, letterGaps.contains(cluster), g == run.firstGlyph(atOrAfter: cluster) {
+                        // Letter-spacing, the last resort of justification: a gap before the cluster.
+                        pen += letterSpacing
+                    }
                     var advance = Double(run.advances[g]) * run.scale
                     var glyphID = run.glyphs[g]
                     if cluster == range.upperBound - 1, let hyphen = softHyphen {
                         // A line broken at a soft hyphen shows a hyphen in its place.
                         glyphID = hyphen.glyph
                         advance = hyphen.advance
+                    }
+                    if let tab = tabs[cluster] {
+                        // A tab shows as a space glyph as wide as the way to its stop.
+                        glyphID = paragraph.tabGlyph(at: cluster) ?? glyphID
+                        advance = tab
                     }
                     if extraPerSpace != 0, cluster < contentEnd, paragraph.utf16[cluster] == 0x20,
                        g == run.firstGlyph(atOrAfter: cluster) {

@@ -88,8 +88,72 @@ struct LineBreaker {
 
     var rightToLeft: Bool { paragraph.bidi.paragraphLevel == 1 }
 
-    /// Breaks the line starting at UTF-16 `start`, moving `cursor` down as needed.
+    /// Breaks the line starting at UTF-16 `start`, moving `cursor` down as needed, and with
+    /// ``ParagraphStyle/preventsWidowsAndOrphans`` moves it to the next container when it would
+    /// be an orphan or leave a widow.
+    ///
+    /// ```
+    /// line ← the line placed as usual
+    /// control on, the paragraph goes on after it, a next container exists, and the line is not
+    /// the first of its container:
+    ///     first line:  the next line (placed as usual) is in another container → orphan
+    ///                  or the next line would itself move as below → it would leave an orphan
+    ///     other lines: the next line is the paragraph's last and in another container → widow
+    ///     either: place the line at the top of the next container instead
+    /// ```
+    /// Every decision depends only on `start`, `cursor` and `isFirstLine`, so resuming layout at
+    /// a line's recorded search start reproduces it.
     func nextLine(from start: Int, cursor: inout LayoutCursor, isFirstLine: Bool) -> Outcome {
+        var placed = cursor
+        let outcome = placeLine(from: start, cursor: &placed, isFirstLine: isFirstLine)
+        guard style.preventsWidowsAndOrphans, case .line(let line) = outcome, line.truncation == nil,
+              line.range.upperBound < paragraph.utf16.count, placed.lines > 0, line.container + 1 < containers.count,
+              isFirstLine ? leavesOrphan(line, cursor: placed) : leavesWidow(line, cursor: placed)
+        else {
+            cursor = placed
+            return outcome
+        }
+        var moved = LayoutCursor(container: line.container + 1, y: containers[line.container + 1].textRect.minY)
+        let retry = placeLine(from: start, cursor: &moved, isFirstLine: isFirstLine)
+        guard case .line = retry else {
+            cursor = placed
+            return outcome
+        }
+        cursor = moved
+        return retry
+    }
+
+    // MARK: - Widows and orphans
+
+    /// The line after `line` (placed at `cursor`), placed as usual.
+    private func lineAfter(_ line: BrokenLine, cursor: LayoutCursor) -> BrokenLine? {
+        var next = LayoutCursor(container: line.container, y: line.band.maxY + style.lineSpacing, lines: cursor.lines + 1)
+        guard case .line(let following) = placeLine(from: line.range.upperBound, cursor: &next, isFirstLine: false)
+        else { return nil }
+        return following
+    }
+
+    /// Whether the paragraph's last line would start the next container alone after `line`.
+    private func leavesWidow(_ line: BrokenLine, cursor: LayoutCursor) -> Bool {
+        // Cheap test first: text wider than any container cannot all be on the next line (tabs
+        // may be narrower than their glyphs: not then).
+        let rest = paragraph.width(line.range.upperBound..<paragraph.utf16.count)
+        guard paragraph.hasTabs || rest <= containers.map(\.textRect.width).max() ?? 0,
+              let next = lineAfter(line, cursor: cursor) else { return false }
+        return next.container != line.container && next.range.upperBound == paragraph.utf16.count
+    }
+
+    /// Whether the paragraph's first line `line` would stay alone at the bottom of its container.
+    private func leavesOrphan(_ line: BrokenLine, cursor: LayoutCursor) -> Bool {
+        guard let next = lineAfter(line, cursor: cursor) else { return false }
+        if next.container != line.container { return true }
+        // The second line moves on to avoid a widow: the first must go with it.
+        let second = LayoutCursor(container: line.container, y: line.band.maxY + style.lineSpacing, lines: cursor.lines + 1)
+        return next.range.upperBound < paragraph.utf16.count && leavesWidow(next, cursor: second)
+    }
+
+    /// Breaks the line starting at UTF-16 `start` without widow and orphan control.
+    private func placeLine(from start: Int, cursor: inout LayoutCursor, isFirstLine: Bool) -> Outcome {
         var height = lineHeight(metrics(for: start..<min(start + 1, paragraph.utf16.count)))
         while cursor.container < containers.count {
             let container = containers[cursor.container]
@@ -111,7 +175,8 @@ struct LineBreaker {
                                         endsWithMandatoryBreak: false))
             }
             let maxWidth = proposed.width - 2 * container.lineFragmentPadding
-            switch fill(spans, from: start, padding: container.lineFragmentPadding, maxWidth: maxWidth) {
+            switch fill(spans, from: start, padding: container.lineFragmentPadding, maxWidth: maxWidth,
+                        textRect: container.textRect) {
             case .impossible:
                 return .overflow(unbreakable: true)
             case .nothing:
@@ -190,12 +255,13 @@ struct LineBreaker {
     }
 
     /// Fills `spans` (in reading order) with text from `start`.
-    private func fill(_ spans: [Span], from start: Int, padding: Double, maxWidth: Double) -> Fill {
+    private func fill(_ spans: [Span], from start: Int, padding: Double, maxWidth: Double, textRect: Rect) -> Fill {
         let count = paragraph.utf16.count
         var current = start
         var fragments: [(span: Span, range: Range<Int>)] = []
         for span in rightToLeft ? spans.reversed() : spans where current < count {
             let available = span.width - 2 * padding
+            let origin = paragraph.tabOrigin(of: span, in: textRect)
             var candidates: [Int] = []
             var mandatory = false
             var index = firstBreak(after: current)
@@ -203,7 +269,10 @@ struct LineBreaker {
                 let opportunity = paragraph.breaks[index]
                 let end = paragraph.trimmingTrailingWhitespace(current, opportunity.offset)
                 let hyphen = paragraph.softHyphen(endingAt: end)?.advance ?? 0
-                guard paragraph.width(current..<end) + hyphen <= available + 1e-9 else { break }
+                let width = paragraph.hasTabs
+                    ? paragraph.tabbedLayout(current..<end, contentEnd: end, origin: origin, style: style).width
+                    : paragraph.width(current..<end) + hyphen
+                guard width <= available + 1e-9 else { break }
                 candidates.append(opportunity.offset)
                 if opportunity.isMandatory {
                     mandatory = true
@@ -212,7 +281,7 @@ struct LineBreaker {
                 index += 1
             }
             // Prefix sums are exact unless a cut reshapes glyphs: check the chosen end, back off.
-            while let last = candidates.last, !fits(current..<last, available) {
+            while let last = candidates.last, !fits(current..<last, available, origin: origin) {
                 candidates.removeLast()
                 mandatory = false
             }
@@ -261,9 +330,13 @@ struct LineBreaker {
     }
 
     /// Whether the text of `range`, cut and shaped as the line would show it, fits `available`
-    /// (trailing white space hangs).
-    private func fits(_ range: Range<Int>, _ available: Double) -> Bool {
+    /// (trailing white space hangs; tabs advance to their stops from `origin`).
+    private func fits(_ range: Range<Int>, _ available: Double, origin: Double = 0) -> Bool {
         let contentEnd = paragraph.trimmingTrailingWhitespace(range.lowerBound, range.upperBound)
+        if paragraph.hasTabs {
+            return paragraph.tabbedLayout(range, contentEnd: contentEnd, origin: origin, style: style).width
+                <= available + 1e-9
+        }
         return paragraph.fittingWidth(range, contentEnd: contentEnd) <= available + 1e-9
     }
 
@@ -285,7 +358,7 @@ struct LineBreaker {
         return Span(minX: text.minX + max(0, left), maxX: max(text.minX + max(0, left), text.maxX - max(0, right)))
     }
 
-    private func metrics(for range: Range<Int>) -> LineMetrics {
+    func metrics(for range: Range<Int>) -> LineMetrics {
         guard !range.isEmpty else { return defaultMetrics }
         var metrics = LineMetrics()
         var index = paragraph.runIndex(containing: range.lowerBound)

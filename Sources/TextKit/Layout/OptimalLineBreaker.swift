@@ -3,23 +3,27 @@
 /// so a paragraph flowing past an exclusion is optimized with its changing, split widths.
 ///
 /// ```
-/// slots ← walk the containers as the greedy breaker does, one band of the paragraph's tallest
-///         line height at a time, listing each band's free spans in reading order (lazily,
-///         as the solver asks for line j's width)
+/// slots ← walk the containers as the greedy breaker does, one band at a time (first all of
+///         the paragraph's tallest line height), listing each band's free spans in reading
+///         order (lazily, as the solver asks for line j's width)
 /// items ← per break opportunity: box (the word), then glue (its trailing space: stretch ½,
 ///         shrink ⅓ of it when justified, else none), or a penalty (hyphen: flagged, cost 50;
 ///         mandatory: fil glue + forced break)
 /// breaks ← KnuthPlass.breakLines(items, lineWidth: slot widths)
 /// lines ← consecutive lines in slots of one band form one line with several fragments
+/// some line shorter than its band → solve again, band k as tall as line k was (at most
+///         four solves; a solution where some line is taller than its band is dropped and
+///         the last valid one kept)
 /// ```
-/// It gives up (the caller falls back to greedy) when the slots run out (overflow), or when a
-/// chosen line would not fit its slot even with its glue fully shrunk.
+/// It gives up (the caller falls back to greedy) when the slots run out (overflow), when a
+/// chosen line would not fit its slot even with its glue fully shrunk, or when the paragraph has
+/// a tab (whose width depends on where its line starts).
 struct OptimalLineBreaker {
     let paragraph: Paragraph
     let style: ParagraphStyle
     let containers: [TextContainer]
     let greedy: LineBreaker
-    /// Every line's height and metrics (the paragraph's tallest line).
+    /// The paragraph's tallest line's height and metrics: every band's in the first solve.
     let height: Double
     let metrics: LineMetrics
 
@@ -31,7 +35,8 @@ struct OptimalLineBreaker {
 
     func breakLines(from start: LayoutCursor) -> Result? {
         let count = paragraph.utf16.count
-        guard count > 0 else { return nil }
+        // A tab's width depends on where its line starts: such paragraphs are broken greedily.
+        guard count > 0, !paragraph.hasTabs else { return nil }
         let justified = style.alignment == .justified
         // Items, and for each breakable item the UTF-16 offset a line breaking there ends at.
         var items: [KnuthPlass.Item] = []
@@ -61,7 +66,49 @@ struct OptimalLineBreaker {
         items = KnuthPlass.finish(items)
         ends[items.count - 1] = count
 
-        var walker = SlotWalker(breaker: greedy, containers: containers, height: height,
+        // Every band as tall as the paragraph's tallest line first: always valid. When some
+        // chosen line is shorter, solve again with each band as tall as the line it got, until
+        // the heights agree (or give up and keep the last valid solution).
+        var heights: [Double] = []
+        var best: (result: Result, ownHeights: Bool)?
+        for _ in 0..<Self.maximumSolves {
+            guard let solved = solve(items, ends: ends, mandatory: mandatory, heights: heights, from: start)
+            else { break }
+            // Line k is band k: each band holds one line (of one or more fragments).
+            let real = solved.lines.map { realHeight($0.line) }
+            let assumed = solved.lines.map(\.line.height)
+            guard zip(real, assumed).allSatisfy({ $0 <= $1 + 1e-9 }) else { break }
+            best = (solved, !heights.isEmpty)
+            if zip(real, assumed).allSatisfy({ abs($0 - $1) <= 1e-9 }) { break }
+            heights = real
+        }
+        guard var result = best?.result else { return nil }
+        if best?.ownHeights == true {
+            // Bands of their own lines' heights: each line's baseline from its own fonts.
+            for index in result.lines.indices {
+                result.lines[index].line.metrics = lineMetrics(result.lines[index].line)
+            }
+        }
+        return result
+    }
+
+    /// How many times a paragraph is solved at most (the first solve uses the tallest height).
+    static let maximumSolves = 4
+
+    /// The metrics of the text a line shows.
+    private func lineMetrics(_ line: BrokenLine) -> LineMetrics { greedy.metrics(for: line.range) }
+
+    /// The height the text of `line` needs.
+    private func realHeight(_ line: BrokenLine) -> Double { greedy.lineHeight(lineMetrics(line)) }
+
+    /// One Knuth–Plass solve with band `k` as tall as `heights[k]` (the tallest line past the end).
+    private func solve(_ items: [KnuthPlass.Item], ends: [Int: Int], mandatory: Set<Int>, heights: [Double],
+                       from start: LayoutCursor) -> Result? {
+        let count = paragraph.utf16.count
+        let justified = style.alignment == .justified
+        let tallest = height
+        var walker = SlotWalker(breaker: greedy, containers: containers,
+                                height: { $0 < heights.count ? heights[$0] : tallest },
                                 lineSpacing: style.lineSpacing, cursor: start)
         guard let result = KnuthPlass.breakLines(items, lineWidth: { walker.width(of: $0) }),
               result.breaks.count <= walker.slots.count, !walker.ranOut else { return nil }
@@ -87,11 +134,19 @@ struct OptimalLineBreaker {
                 lines[lines.count - 1].line.range = last.line.range.lowerBound..<end
                 lines[lines.count - 1].line.endsWithMandatoryBreak = mandatory.contains(end)
             } else {
-                lines.append((BrokenLine(container: slot.container, band: slot.band, metrics: metrics, height: height,
+                lines.append((BrokenLine(container: slot.container, band: slot.band, metrics: metrics, height: slot.band.height,
                                          fragments: [(slot.span, range)], range: range,
                                          endsWithMandatoryBreak: mandatory.contains(end)), slot.searchStart))
             }
             lineStart = end
+        }
+        if style.preventsWidowsAndOrphans, lines.count >= 2 {
+            // A first line alone at a container's bottom or a last line alone at the next's top:
+            // greedy breaking, which moves lines between containers, handles the paragraph.
+            let containers = lines.map(\.line.container)
+            if containers[0] != containers[1] || containers[containers.count - 1] != containers[containers.count - 2] {
+                return nil
+            }
         }
         return Result(lines: lines, end: walker.slots[result.breaks.count - 1].after, quality: result.quality)
     }
@@ -110,14 +165,16 @@ private struct SlotWalker {
 
     let breaker: LineBreaker
     let containers: [TextContainer]
-    let height: Double
+    /// The height of band k of the paragraph.
+    let height: (Int) -> Double
     let lineSpacing: Double
     var cursor: LayoutCursor
     var slots: [Slot] = []
     var bands = 0
     var ranOut = false
 
-    init(breaker: LineBreaker, containers: [TextContainer], height: Double, lineSpacing: Double, cursor: LayoutCursor) {
+    init(breaker: LineBreaker, containers: [TextContainer], height: @escaping (Int) -> Double, lineSpacing: Double,
+         cursor: LayoutCursor) {
         self.breaker = breaker
         self.containers = containers
         self.height = height
@@ -136,6 +193,7 @@ private struct SlotWalker {
 
     private mutating func nextBand() {
         let searchStart = cursor
+        let height = self.height(bands)
         while cursor.container < containers.count {
             let container = containers[cursor.container]
             let full = container.maximumNumberOfLines > 0 && cursor.lines >= container.maximumNumberOfLines

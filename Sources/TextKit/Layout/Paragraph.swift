@@ -21,6 +21,9 @@ final class Paragraph {
     let advancePrefix: [Double]
     /// Scalars no font had a glyph for.
     let missingScalars: [Unicode.Scalar]
+    /// Whether the paragraph has a tab character: its lines are measured with their tab stops
+    /// (an exact, slower path; see `Paragraph+Tabs.swift`).
+    let hasTabs: Bool
 
     /// Analyses, itemizes and shapes `content` (the paragraph without its terminator).
     ///
@@ -41,6 +44,7 @@ final class Paragraph {
         self.utf16 = utf16
         self.scalarOffsets = offsets
         self.contentScalarCount = content.count
+        self.hasTabs = utf16.contains(0x09)
 
         // One break pass per language: each language's opportunities are kept inside its ranges
         // (UTF-16), with the whole paragraph as context.

@@ -85,6 +85,30 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
     public var hyphenationFactor: Double = 0
     /// How lines are chosen: one at a time, or the whole paragraph at once (Knuth–Plass).
     public var lineBreakStrategy: LineBreakStrategy = .greedy
+    /// Justification: the most width an inter-word space gains before letter-spacing starts, as
+    /// a fraction of the space's width (0.5: the stretch optimal breaking assumes).
+    public var maximumWordSpacingStretch: Double = 0.5
+    /// Justification's last resort: the most letter-spacing (points) added between the grapheme
+    /// clusters of a word when the spaces at their stretch limit leave the line short; 0 never
+    /// letter-spaces. Left-to-right text only.
+    public var maximumLetterSpacing: Double = 0
+    /// Whether a justified line the limits cannot fill still ends at its span's edge, its spaces
+    /// stretched beyond ``maximumWordSpacingStretch`` (true, Text Kit's behaviour), or is left
+    /// short at its leading edge with spaces and letters at their limits (false).
+    public var allowsUnlimitedWordSpacing = true
+    /// Widow and orphan control across containers (columns, pages): a paragraph's first line is
+    /// never left alone at the bottom of a container (it moves to the next one), and its last
+    /// line never starts the next container alone (the line before it moves along), when a next
+    /// container exists. Optimal breaking whose lines would break this rule falls back to greedy.
+    public var preventsWidowsAndOrphans = false
+    /// Text Kit's tab stops: where text after a tab character lines up, measured from the
+    /// leading edge of the container's text area plus the line fragment padding (so columns line
+    /// up across lines and around exclusions). Past the last stop, ``defaultTabInterval`` applies.
+    public var tabStops: [TextTab] = []
+    /// Text Kit's default tab interval: past the last of ``tabStops``, a tab goes to the next
+    /// multiple of it (left-aligned); 0 makes such a tab zero-width. 28 points, like the 12 stops
+    /// every 28 points of Text Kit's default style.
+    public var defaultTabInterval: Double = 28
 
     /// The default style.
     public init() {}

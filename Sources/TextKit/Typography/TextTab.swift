@@ -1,8 +1,8 @@
 /// A tab stop of a paragraph style (Text Kit's `NSTextTab`): where text after a tab character
 /// goes, and which of its edges (or its decimal separator) lines up there.
-public struct TextTab: Sendable, Hashable {
+public struct TextTab: Sendable, Hashable, Codable {
     /// Which part of the text after the tab lines up with the stop.
-    public enum Alignment: String, Sendable, Hashable {
+    public enum Alignment: String, Sendable, Hashable, Codable, CaseIterable {
         /// The text starts at the stop.
         case left
         /// The text (up to the next tab or the end of the line) ends at the stop.
