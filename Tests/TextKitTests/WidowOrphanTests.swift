@@ -114,8 +114,7 @@ struct WidowOrphanTests {
         for container in containers() { fresh.addTextContainer(container) }
         let expected = fresh.snapshot()
         #expect(counts(expected) == [3, 2])
-        withKnownIssue("geometry invalidation keeps the line whose widow decision changed") {
-            #expect(counts(edited) == counts(expected))
-        }
+        #expect(counts(edited) == counts(expected))
+        #expect(firstDifference(edited.allLines, expected.allLines) == nil)
     }
 }

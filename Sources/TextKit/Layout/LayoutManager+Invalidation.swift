@@ -113,12 +113,16 @@ extension LayoutManager {
     }
 
     /// Invalidates the lines of container `index` (and after) whose searched band meets `band`
-    /// (nil: every line of that container), and every paragraph that overflowed.
+    /// (nil: every line of that container), and every paragraph that overflowed. Two lines more
+    /// are laid out again above the first one met: widow and orphan control places a line by
+    /// looking at the next two.
     func invalidateLines(inContainer index: Int, band: ClosedRange<Double>?) {
         if let band, band.isEmpty { return }
         for p in paragraphs.indices {
             let state = paragraphs[p]
-            if state.overflow != nil { paragraphs[p].validLines = min(state.validLines, state.lines.count) }
+            // An overflowed paragraph resumes two lines early: with room added, widow and orphan
+            // control may now move one of its last lines.
+            if state.overflow != nil { paragraphs[p].validLines = min(state.validLines, max(0, state.lines.count - 2)) }
             guard state.startCursor != nil else { continue }
             if let first = state.lines.firstIndex(where: { placed in
                 guard placed.container >= index else { return false }
@@ -126,7 +130,7 @@ extension LayoutManager {
                 let top = placed.searchStart.container == index ? placed.searchStart.y : placed.line.rect.minY
                 return band.upperBound > top && band.lowerBound < placed.line.rect.maxY
             }) {
-                paragraphs[p].validLines = min(state.validLines, first)
+                paragraphs[p].validLines = min(state.validLines, max(0, first - 2))
             } else if state.lines.isEmpty, state.startCursor.map({ $0.container >= index }) == true {
                 paragraphs[p].validLines = 0
                 paragraphs[p].startCursor = nil
@@ -141,8 +145,9 @@ extension LayoutManager {
         containerRecords = containerRecords.filter { key, _ in textContainers.contains { ObjectIdentifier($0) == key } }
         for p in paragraphs.indices {
             let state = paragraphs[p]
+            if state.overflow != nil { paragraphs[p].validLines = min(state.validLines, max(0, state.lines.count - 2)) }
             if let first = state.lines.firstIndex(where: { $0.container >= index || $0.searchStart.container >= index }) {
-                paragraphs[p].validLines = min(state.validLines, first)
+                paragraphs[p].validLines = min(state.validLines, max(0, first - 2))
             }
             if let start = state.startCursor, start.container >= index { paragraphs[p].startCursor = nil }
         }
