@@ -42,4 +42,28 @@ extension SVGDocument {
         throw SVGError(file: file, line: 1, column: column,
                        message: "unsupported encoding '\(name)' in the XML declaration (use UTF-8)")
     }
+
+    /// Throws at the first processing instruction without data (`<?name?>`): libxml2 reports it
+    /// with a null data pointer and FoundationXML's callback calls `strlen` on it (found by
+    /// fuzzing: `<?ersli?>n=` crashed `XMLParser`). The place is the `<?`.
+    static func checkProcessingInstructions(_ data: [UInt8], file: String) throws(SVGError) {
+        var line = 1, lineStart = 0, index = 0
+        while index + 1 < data.count {
+            let byte = data[index]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = index + 1
+            } else if byte == UInt8(ascii: "<"), data[index + 1] == UInt8(ascii: "?") {
+                var end = index + 2
+                while end < data.count, !" \t\r\n?".utf8.contains(data[end]) { end += 1 }
+                if end > index + 2, end + 1 < data.count, data[end] == UInt8(ascii: "?"), data[end + 1] == UInt8(ascii: ">") {
+                    let name = String(decoding: data[index + 2..<end], as: UTF8.self)
+                    let column = String(decoding: data[lineStart..<index], as: UTF8.self).count + 1
+                    throw SVGError(file: file, line: line, column: column,
+                                   message: "processing instruction '<?\(name)?>' without data is not supported")
+                }
+            }
+            index += 1
+        }
+    }
 }

@@ -36,6 +36,19 @@ struct HostileSVGTests {
         #expect(error.message == "unsupported encoding \(start == [0x4C, 0x6F, 0xA7, 0x94] ? "EBCDIC" : "UCS-4") (use UTF-8)")
     }
 
+    /// FoundationXML called strlen(NULL) for a processing instruction without data (`<?ersli?>n=`):
+    /// Fixtures/fuzz/regressions/svg/processing-instruction-without-data.svg.
+    @Test func processingInstructionWithoutDataIsRefused() throws {
+        #expect(throws: SVGError(file: "t.svg", line: 1, column: 1,
+                                 message: "processing instruction '<?ersli?>' without data is not supported")) {
+            try document("<?ersli?>n=")
+        }
+        let error = try #require(throws: SVGError.self) { try document("<svg>\n  <?é?></svg>") }
+        #expect(error.line == 2 && error.column == 3)
+        // With data, or with the XML declaration, a processing instruction is fine.
+        #expect(try document(#"<?xml version="1.0"?><?app some data?><svg><rect width="2" height="3"/></svg>"#).shapes.count == 1)
+    }
+
     @Test func utf16WithAByteOrderMarkIsStillRead() throws {
         let text = #"<svg xmlns="http://www.w3.org/2000/svg"><rect width="2" height="3"/></svg>"#
         let bytes: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
