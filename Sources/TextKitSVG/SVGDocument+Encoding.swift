@@ -10,9 +10,26 @@ extension SVGDocument {
         "us-ascii", "ascii",
     ]
 
-    /// Throws when the XML declaration at the start of `data` names an encoding not in
-    /// ``supportedEncodings``; the place is the encoding's name (line 1).
+    /// First four bytes from which libxml2 detects an encoding it decodes only through iconv:
+    /// UCS-4 in its four byte orders (with or without a byte order mark) and EBCDIC. libxml2 2.9
+    /// crashes on such a document that is not well formed (found by fuzzing: `00 00 00 3C` then a
+    /// truncated `<svg …>` is a null dereference in `xmlParseChunk`), so they are refused.
+    static let iconvSignatures: [(bytes: [UInt8], name: String)] = [
+        ([0x00, 0x00, 0x00, 0x3C], "UCS-4"), ([0x3C, 0x00, 0x00, 0x00], "UCS-4"),
+        ([0x00, 0x00, 0x3C, 0x00], "UCS-4"), ([0x00, 0x3C, 0x00, 0x00], "UCS-4"),
+        ([0x00, 0x00, 0xFE, 0xFF], "UCS-4"), ([0xFF, 0xFE, 0x00, 0x00], "UCS-4"),
+        ([0x00, 0x00, 0xFF, 0xFE], "UCS-4"), ([0xFE, 0xFF, 0x00, 0x00], "UCS-4"),
+        ([0x4C, 0x6F, 0xA7, 0x94], "EBCDIC"),
+    ]
+
+    /// Throws when the first bytes are in an encoding libxml2 decodes only through iconv (see
+    /// ``iconvSignatures``) or the XML declaration at the start of `data` names an encoding not in
+    /// ``supportedEncodings``; the place is line 1, column 1, or the encoding's name.
     static func checkDeclaredEncoding(_ data: [UInt8], file: String) throws(SVGError) {
+        if let signature = iconvSignatures.first(where: { data.starts(with: $0.bytes) }) {
+            throw SVGError(file: file, line: 1, column: 1,
+                           message: "unsupported encoding \(signature.name) (use UTF-8)")
+        }
         // The declaration is ASCII; in UTF-16 every other byte is NUL, so NULs (and a BOM) are dropped.
         let head = data.prefix(512).filter { $0 != 0 && $0 < 0x80 }
         guard head.starts(with: Array("<?xml".utf8)) else { return }
@@ -24,5 +41,29 @@ extension SVGDocument {
         let column = text.distance(from: text.startIndex, to: match.2.startIndex) + 1
         throw SVGError(file: file, line: 1, column: column,
                        message: "unsupported encoding '\(name)' in the XML declaration (use UTF-8)")
+    }
+
+    /// Throws at the first processing instruction without data (`<?name?>`): libxml2 reports it
+    /// with a null data pointer and FoundationXML's callback calls `strlen` on it (found by
+    /// fuzzing: `<?ersli?>n=` crashed `XMLParser`). The place is the `<?`.
+    static func checkProcessingInstructions(_ data: [UInt8], file: String) throws(SVGError) {
+        var line = 1, lineStart = 0, index = 0
+        while index + 1 < data.count {
+            let byte = data[index]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = index + 1
+            } else if byte == UInt8(ascii: "<"), data[index + 1] == UInt8(ascii: "?") {
+                var end = index + 2
+                while end < data.count, !" \t\r\n?".utf8.contains(data[end]) { end += 1 }
+                if end > index + 2, end + 1 < data.count, data[end] == UInt8(ascii: "?"), data[end + 1] == UInt8(ascii: ">") {
+                    let name = String(decoding: data[index + 2..<end], as: UTF8.self)
+                    let column = String(decoding: data[lineStart..<index], as: UTF8.self).count + 1
+                    throw SVGError(file: file, line: line, column: column,
+                                   message: "processing instruction '<?\(name)?>' without data is not supported")
+                }
+            }
+            index += 1
+        }
     }
 }

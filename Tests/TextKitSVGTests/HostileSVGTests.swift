@@ -26,6 +26,35 @@ struct HostileSVGTests {
         #expect(error.message == "unsupported encoding '\(name)' in the XML declaration (use UTF-8)")
     }
 
+    /// libxml2 crashed (a null pointer in xmlParseChunk) on `00 00 00 3C` (detected as UCS-4) followed
+    /// by a truncated `<svg>` start tag: Fixtures/fuzz/regressions/svg/ucs4-detected-truncated-tag.svg.
+    @Test(arguments: [[0x00, 0x00, 0x00, 0x3C], [0x3C, 0x00, 0x00, 0x00], [0x00, 0x00, 0xFE, 0xFF], [0x4C, 0x6F, 0xA7, 0x94]] as [[UInt8]])
+    func iconvOnlyEncodingsDetectedFromTheFirstBytesAreRefused(_ start: [UInt8]) throws {
+        let bytes = start + Array(#"svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="ht"#.utf8) + [0x86]
+        let error = try #require(throws: SVGError.self) { try SVGDocument(data: bytes, file: "t.svg") }
+        #expect(error.line == 1 && error.column == 1)
+        #expect(error.message == "unsupported encoding \(start == [0x4C, 0x6F, 0xA7, 0x94] ? "EBCDIC" : "UCS-4") (use UTF-8)")
+    }
+
+    /// FoundationXML called strlen(NULL) for a processing instruction without data (`<?ersli?>n=`):
+    /// Fixtures/fuzz/regressions/svg/processing-instruction-without-data.svg.
+    @Test func processingInstructionWithoutDataIsRefused() throws {
+        #expect(throws: SVGError(file: "t.svg", line: 1, column: 1,
+                                 message: "processing instruction '<?ersli?>' without data is not supported")) {
+            try document("<?ersli?>n=")
+        }
+        let error = try #require(throws: SVGError.self) { try document("<svg>\n  <?é?></svg>") }
+        #expect(error.line == 2 && error.column == 3)
+        // With data, or with the XML declaration, a processing instruction is fine.
+        #expect(try document(#"<?xml version="1.0"?><?app some data?><svg><rect width="2" height="3"/></svg>"#).shapes.count == 1)
+    }
+
+    @Test func utf16WithAByteOrderMarkIsStillRead() throws {
+        let text = #"<svg xmlns="http://www.w3.org/2000/svg"><rect width="2" height="3"/></svg>"#
+        let bytes: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        #expect(try SVGDocument(data: bytes, file: "t.svg").shapes.count == 1)
+    }
+
     @Test(arguments: ["UTF-8", "utf-8", "US-ASCII", "ISO-8859-1"])
     func builtInEncodingsAreRead(_ name: String) throws {
         let parsed = try document(#"<?xml version="1.0" encoding="\#(name)"?><svg><rect width="2" height="3"/></svg>"#)
