@@ -145,7 +145,10 @@ public final class Hyphenator: @unchecked Sendable {
         var positions: UnsafeMutablePointer<Int32>?
         var cuts: UnsafeMutablePointer<Int32>?
         let count = bytes.count
-        bytes.withUnsafeBufferPointer { word in
+        // libhyphen also reads the word as a C string (strstr): it must end with a NUL, which
+        // the length passed leaves out (AddressSanitizer found the overread).
+        let terminated = bytes + [0]
+        terminated.withUnsafeBufferPointer { word in
             hyphens.withUnsafeMutableBufferPointer { out in
                 _ = hnj_hyphen_hyphenate3(dictionary, word.baseAddress, Int32(count), out.baseAddress,
                                           nil, &replacements, &positions, &cuts,
