@@ -89,6 +89,16 @@ struct LineAssembler {
                                           characterIndex: last.characterIndex, isRightToLeft: last.isRightToLeft))
             pen += hyphen.advance
         }
+        if hanging > 0, contentEnd > range.lowerBound {
+            // Hanging white space goes wherever bidi puts it (rule L1 can leave it on either
+            // side): move the glyphs so the content itself starts at `contentStart`.
+            let firstHanging = Int(paragraph.scalarOffsets[contentEnd])
+            let contentMinX = glyphs.filter { $0.characterIndex < firstHanging && $0.advance > 0 }.map(\.position.x).min()
+            if let contentMinX, abs(contentMinX - contentStart) > 1e-9 {
+                let shift = contentStart - contentMinX
+                for index in glyphs.indices { glyphs[index].position.x += shift }
+            }
+        }
         let rect = Rect(x: span.minX, y: band.minY, width: span.width, height: band.height)
         let usedMinX = contentStart - padding
         let used = Rect(x: usedMinX, y: band.minY, width: lineWidth + 2 * padding, height: band.height)
