@@ -77,17 +77,11 @@ struct BruteForceBreaker {
     private func pow3(_ x: Double) -> Double { x * x * x }
 }
 
-/// A small deterministic generator (SplitMix64) so random tests are reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+/// The typography tests' generator: the target's SplitMix64, seeded.
+typealias SeededGenerator = SplitMix64
+
+extension SplitMix64 {
+    init(seed: UInt64) { self.init(state: seed) }
 }
 
 /// Random paragraphs: words of integer widths, some split by hyphenation penalties, separated by

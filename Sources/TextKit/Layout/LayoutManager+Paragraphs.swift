@@ -113,17 +113,7 @@ extension LayoutManager {
         if keep == 0, style.lineBreakStrategy == .optimal,
            let optimal = optimalLines(paragraph, style: style, breaker: breaker, cursor: cursor) {
             for (broken, searchStart) in optimal.lines {
-                let padding = textContainers[broken.container].lineFragmentPadding
-                let assembler = LineAssembler(paragraph: paragraph, style: style, padding: padding) { font, size in
-                    self.index(of: font, size: size)
-                }
-                let isLast = broken.range.upperBound == paragraph.utf16.count
-                var line = assembler.assemble(broken, isLastLine: isLast)
-                if isLast { line.characterRange = line.characterRange.lowerBound..<state.range.count }
-                measure(broken, paragraph, padding: padding, isLast: isLast)
-                state.lines.append(PlacedLine(container: broken.container, start: broken.range.lowerBound,
-                                              searchStart: searchStart, line: line))
-                statistics.linesLaidOut += 1
+                place(broken, searchStart: searchStart, paragraph: paragraph, style: style, state: &state)
             }
             cursor = optimal.end
             cursor.y += style.paragraphSpacing
@@ -146,17 +136,7 @@ extension LayoutManager {
                 state.endCursor = cursor
                 return scalar
             case .line(let broken):
-                let padding = textContainers[broken.container].lineFragmentPadding
-                let assembler = LineAssembler(paragraph: paragraph, style: style, padding: padding) { font, size in
-                    self.index(of: font, size: size)
-                }
-                let isLast = broken.range.upperBound == paragraph.utf16.count
-                var line = assembler.assemble(broken, isLastLine: isLast)
-                if isLast { line.characterRange = line.characterRange.lowerBound..<state.range.count }
-                measure(broken, paragraph, padding: padding, isLast: isLast)
-                state.lines.append(PlacedLine(container: broken.container, start: position,
-                                              searchStart: searchStart, line: line))
-                statistics.linesLaidOut += 1
+                place(broken, searchStart: searchStart, paragraph: paragraph, style: style, state: &state)
                 cursor = LayoutCursor(container: broken.container, y: broken.band.maxY + style.lineSpacing,
                                       lines: cursor.lines + 1)
                 position = broken.range.upperBound
@@ -178,6 +158,23 @@ extension LayoutManager {
         let optimal = OptimalLineBreaker(paragraph: paragraph, style: style, containers: textContainers,
                                          greedy: breaker, height: breaker.lineHeight(metrics), metrics: metrics)
         return optimal.breakLines(from: cursor)
+    }
+
+    /// Places the glyphs of a broken line (the last line of a paragraph also takes its
+    /// terminator), records it and its quality.
+    private func place(_ broken: BrokenLine, searchStart: LayoutCursor, paragraph: Paragraph, style: ParagraphStyle,
+                       state: inout ParagraphState) {
+        let padding = textContainers[broken.container].lineFragmentPadding
+        let assembler = LineAssembler(paragraph: paragraph, style: style, padding: padding) { font, size in
+            self.index(of: font, size: size)
+        }
+        let isLast = broken.range.upperBound == paragraph.utf16.count
+        var line = assembler.assemble(broken, isLastLine: isLast)
+        if isLast { line.characterRange = line.characterRange.lowerBound..<state.range.count }
+        measure(broken, paragraph, padding: padding, isLast: isLast)
+        state.lines.append(PlacedLine(container: broken.container, start: broken.range.lowerBound,
+                                      searchStart: searchStart, line: line))
+        statistics.linesLaidOut += 1
     }
 
     /// Adds a line's adjustment ratios to the quality statistics (lines that end a paragraph or

@@ -10,6 +10,13 @@ struct LayoutCursor: Hashable {
         self.y = y
         self.lines = lines
     }
+
+    /// Moves to the top of the next container of `containers` (past the end when there is none).
+    mutating func moveToNextContainer(of containers: [TextContainer]) {
+        container += 1
+        lines = 0
+        if container < containers.count { y = containers[container].textRect.minY }
+    }
 }
 
 /// The part of a paragraph a truncated line hides behind an ellipsis.
@@ -159,9 +166,7 @@ struct LineBreaker {
             let container = containers[cursor.container]
             let full = container.maximumNumberOfLines > 0 && cursor.lines >= container.maximumNumberOfLines
             guard !full, container.contains(bandAt: cursor.y, height: height) else {
-                cursor.container += 1
-                cursor.lines = 0
-                if cursor.container < containers.count { cursor.y = containers[cursor.container].textRect.minY }
+                cursor.moveToNextContainer(of: containers)
                 continue
             }
             let proposed = proposedSpan(in: container, isFirstLine: isFirstLine)
@@ -181,9 +186,7 @@ struct LineBreaker {
                 return .overflow(unbreakable: true)
             case .nothing:
                 if cursor.y >= lowestExclusionBottom(container) || maxWidth < minimum {
-                    cursor.container += 1
-                    cursor.lines = 0
-                    if cursor.container < containers.count { cursor.y = containers[cursor.container].textRect.minY }
+                    cursor.moveToNextContainer(of: containers)
                 } else {
                     cursor.y += step
                 }

@@ -198,8 +198,7 @@ private struct SlotWalker {
             let container = containers[cursor.container]
             let full = container.maximumNumberOfLines > 0 && cursor.lines >= container.maximumNumberOfLines
             guard !full, container.contains(bandAt: cursor.y, height: height) else {
-                cursor = LayoutCursor(container: cursor.container + 1,
-                                      y: cursor.container + 1 < containers.count ? containers[cursor.container + 1].textRect.minY : 0)
+                cursor.moveToNextContainer(of: containers)
                 continue
             }
             let proposed = breaker.proposedSpan(in: container, isFirstLine: bands == 0)
@@ -209,8 +208,7 @@ private struct SlotWalker {
             let spans = container.freeSpans(in: proposed, minY: cursor.y, height: height, minimumWidth: minimum)
             if spans.isEmpty {
                 if cursor.y >= breaker.lowestExclusionBottom(container) {
-                    cursor = LayoutCursor(container: cursor.container + 1,
-                                          y: cursor.container + 1 < containers.count ? containers[cursor.container + 1].textRect.minY : 0)
+                    cursor.moveToNextContainer(of: containers)
                 } else {
                     cursor.y += breaker.step
                 }
