@@ -74,6 +74,71 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// The horizontal advance of a glyph, in font units.
     func advance(ofGlyph glyph: UInt32) -> Int32 { hb_font_get_glyph_h_advance(font, glyph) }
 
+    /// Whether HarfBuzz, shaping in these settings, never lets the space glyph (U+0020) interact
+    /// with its neighbours: no GSUB or GPOS lookup of the shape plan has it in its coverage or
+    /// context, and no legacy `kern` table or AAT table applies. Then text shaped word by word
+    /// (each word with its trailing spaces) gives exactly the glyphs of the whole run, which is
+    /// what makes the word cache exact (Chromium's `HasSpaceInLigaturesOrKerning`, refined to
+    /// the lookups the plan really applies).
+    ///
+    /// The segment properties are completed (language) as ``shape(_:range:rightToLeft:script:language:features:)``
+    /// completes them.
+    func shapesSpaceAlone(rightToLeft: Bool, script: String, language: String?, features: [FontFeature]) -> Bool {
+        guard let space = nominalGlyph(0x20) else { return false }
+        if hb_aat_layout_has_substitution(face) != 0 || hb_aat_layout_has_positioning(face) != 0
+            || hb_aat_layout_has_tracking(face) != 0 { return false }
+        let buffer = hb_buffer_create()
+        defer { hb_buffer_destroy(buffer) }
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, hb_script_from_string(script, -1))
+        if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
+        hb_buffer_guess_segment_properties(buffer)
+        var properties = hb_segment_properties_t()
+        hb_buffer_get_segment_properties(buffer, &properties)
+        var hbFeatures = Self.features(features)
+        guard let plan = hb_shape_plan_create_cached(face, &properties, &hbFeatures, UInt32(hbFeatures.count), nil)
+        else { return false }
+        defer { hb_shape_plan_destroy(plan) }
+        // The legacy kern table applies when GPOS has no kern feature.
+        let kernTable = hb_face_reference_table(face, hb_tag_from_string("kern", 4))
+        let hasKernTable = hb_blob_get_length(kernTable) > 0
+        hb_blob_destroy(kernTable)
+        if hasKernTable && !tableHasFeature(hb_tag_from_string("GPOS", 4), "kern") { return false }
+
+        let lookups = hb_set_create(), before = hb_set_create(), input = hb_set_create()
+        let after = hb_set_create(), output = hb_set_create()
+        defer { [lookups, before, input, after, output].forEach { hb_set_destroy($0) } }
+        for table in [hb_tag_from_string("GSUB", 4), hb_tag_from_string("GPOS", 4)] {
+            hb_set_clear(lookups)
+            hb_ot_shape_plan_collect_lookups(plan, table, lookups)
+            var lookup = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first
+            while hb_set_next(lookups, &lookup) != 0 {
+                [before, input, after, output].forEach { hb_set_clear($0) }
+                hb_ot_layout_lookup_collect_glyphs(face, table, lookup, before, input, after, output)
+                for set in [before, input, after, output] where hb_set_has(set, space) != 0 { return false }
+            }
+        }
+        return true
+    }
+
+    /// Whether the font's `table` (GSUB or GPOS) lists feature `tag` for any script.
+    private func tableHasFeature(_ table: hb_tag_t, _ tag: String) -> Bool {
+        let wanted = hb_tag_from_string(tag, -1)
+        var start: UInt32 = 0
+        var tags = [hb_tag_t](repeating: 0, count: 64)
+        while true {
+            var count = UInt32(tags.count)
+            let total = hb_ot_layout_table_get_feature_tags(face, table, start, &count, &tags)
+            if tags.prefix(Int(count)).contains(wanted) { return true }
+            start += count
+            if count == 0 || start >= total { return false }
+        }
+    }
+
+    private static func features(_ features: [FontFeature]) -> [hb_feature_t] {
+        features.map { hb_feature_t(tag: hb_tag_from_string($0.tag, -1), value: $0.value, start: 0, end: UInt32.max) }
+    }
+
     /// Shapes `text[range]`, with the rest of `text` as context.
     ///
     /// - Parameters:
@@ -91,10 +156,7 @@ final class HarfBuzzFont: @unchecked Sendable {
         if let script { hb_buffer_set_script(buffer, hb_script_from_string(script, -1)) }
         if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
         hb_buffer_guess_segment_properties(buffer)
-        var hbFeatures = features.map { feature -> hb_feature_t in
-            hb_feature_t(tag: hb_tag_from_string(feature.tag, -1), value: feature.value,
-                         start: 0, end: UInt32.max)
-        }
+        var hbFeatures = Self.features(features)
         hb_shape(font, buffer, &hbFeatures, UInt32(hbFeatures.count))
 
         var count: UInt32 = 0

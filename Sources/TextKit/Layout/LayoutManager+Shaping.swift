@@ -32,13 +32,13 @@ extension LayoutManager {
     /// so paragraphs can be shaped on several threads at once (fonts are immutable, the font
     /// collection is locked, ICU objects are per call).
     static func shape(_ job: ShapingJob, fonts: FontCollection, fallback: Font,
-                      hyphenation: HyphenationDictionaries) -> (Paragraph, [LayoutWarning]) {
+                      hyphenation: HyphenationDictionaries, cache: ShapeCache?) -> (Paragraph, [LayoutWarning]) {
         var warnings: [LayoutWarning] = []
         let resolver = FontResolver(collection: fonts, fallback: fallback) { _, error in
             warnings.append(LayoutWarning(kind: .fontUnavailable, message: "\(error); using the default font"))
         }
         let paragraph = Paragraph(content: job.content, attributes: job.attributes, direction: job.direction,
-                                  fonts: resolver, hyphenation: hyphenation)
+                                  fonts: resolver, hyphenation: hyphenation, shapeCache: cache)
         for scalar in Set(paragraph.missingScalars).sorted(by: { $0.value < $1.value }) {
             let hex = String(scalar.value, radix: 16, uppercase: true)
             let code = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
@@ -74,9 +74,11 @@ extension LayoutManager {
         guard pending.count >= Self.parallelShapingThreshold else { return }
         let jobs = pending.map { shapingJob(paragraphs[$0].range, storage: storage) }
         let fonts = fontCollection, fallback = defaultFont(), hyphenation = hyphenationDictionaries
+        let cache = shapeCache
         let results = ShapingResults(count: jobs.count)
         DispatchQueue.concurrentPerform(iterations: jobs.count) { slot in
-            results.store(Self.shape(jobs[slot], fonts: fonts, fallback: fallback, hyphenation: hyphenation), at: slot)
+            results.store(Self.shape(jobs[slot], fonts: fonts, fallback: fallback, hyphenation: hyphenation,
+                                     cache: cache), at: slot)
         }
         for (slot, target) in pending.enumerated() {
             guard let (paragraph, problems) = results.take(slot) else { continue }

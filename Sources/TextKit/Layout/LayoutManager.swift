@@ -24,6 +24,9 @@ public final class LayoutManager: TextStorageObserver {
     /// Where fonts come from.
     public let fontCollection: FontCollection
 
+    /// Words shaped so far, reused by every later paragraph in the same style (kept across edits).
+    let shapeCache = ShapeCache()
+
     /// The hyphenation dictionaries paragraphs with a ``ParagraphStyle/hyphenationFactor`` use.
     public let hyphenationDictionaries: HyphenationDictionaries
 

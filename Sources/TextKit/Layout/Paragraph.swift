@@ -27,9 +27,12 @@ final class Paragraph {
 
     /// Analyses, itemizes and shapes `content` (the paragraph without its terminator).
     ///
-    /// - Parameter attributes: the attribute runs over the content, as scalar ranges relative to it.
+    /// - Parameters:
+    ///   - attributes: the attribute runs over the content, as scalar ranges relative to it.
+    ///   - shapeCache: words shaped before, reused where exact (nil shapes every run whole).
     init(content: ArraySlice<Unicode.Scalar>, attributes: [(TextAttributes, Range<Int>)],
-         direction: WritingDirection, fonts: FontResolver, hyphenation: HyphenationDictionaries? = nil) {
+         direction: WritingDirection, fonts: FontResolver, hyphenation: HyphenationDictionaries? = nil,
+         shapeCache: ShapeCache? = nil) {
         var utf16: [UInt16] = []
         var offsets: [Int32] = []
         utf16.reserveCapacity(content.count)
@@ -92,7 +95,7 @@ final class Paragraph {
         var runs: [ShapedRun] = []
         runs.reserveCapacity(items.count)
         utf16.withUnsafeBufferPointer { text in
-            for item in items { runs.append(ShapedRun(text, range: item.range, style: RunStyle(item))) }
+            for item in items { runs.append(ShapedRun(text, range: item.range, style: RunStyle(item), cache: shapeCache)) }
         }
         self.runs = runs
 

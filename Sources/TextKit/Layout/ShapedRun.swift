@@ -50,21 +50,26 @@ struct ShapedRun {
     var offsetsY: [Int32]
     var unsafeToBreak: [Bool]
 
-    /// Shapes `text[range]` (the rest of `text` is context) in `style`.
-    init(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: RunStyle) {
+    /// Shapes `text[range]` (the rest of `text` is context) in `style`, word by word through
+    /// `cache` where that gives the same glyphs (see ``ShapeCache``).
+    init(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: RunStyle, cache: ShapeCache? = nil) {
+        if let cache, let logical = cache.shape(text, range: range, style: style) {
+            self.init(range: range, style: style, shaped: logical, logicalOrder: true)
+            return
+        }
         let shaped = style.font.shaper.shape(text, range: range, rightToLeft: style.rightToLeft, script: style.script,
                                              language: style.language, features: style.features)
         self.init(range: range, style: style, shaped: shaped)
     }
 
-    /// Builds a run from HarfBuzz output, reversing right-to-left output into logical order and
-    /// adding the style's tracking after each cluster.
-    init(range: Range<Int>, style: RunStyle, shaped: ShapedGlyphs) {
+    /// Builds a run from HarfBuzz output, reversing right-to-left output into logical order
+    /// (unless `logicalOrder` says it already is) and adding the style's tracking after each cluster.
+    init(range: Range<Int>, style: RunStyle, shaped: ShapedGlyphs, logicalOrder: Bool = false) {
         self.range = range
         self.style = style
         self.scale = style.font.scale(forPointSize: style.pointSize)
         let rightToLeft = style.rightToLeft
-        if rightToLeft {
+        if rightToLeft && !logicalOrder {
             glyphs = shaped.glyphs.reversed(); clusters = shaped.clusters.reversed()
             advances = shaped.advances.reversed(); offsetsX = shaped.offsetsX.reversed()
             offsetsY = shaped.offsetsY.reversed(); unsafeToBreak = shaped.unsafeToBreak.reversed()

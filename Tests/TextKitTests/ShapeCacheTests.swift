@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import TextKit
+
+/// The word shape cache must give exactly the glyphs of shaping each run whole: every fixture text,
+/// in every script, compared glyph for glyph (ids, clusters, advances, offsets, unsafe-to-break).
+@Suite struct ShapeCacheTests {
+    static let texts = ["arabic.txt", "chinese.txt", "combining.txt", "devanagari.txt", "emoji.txt", "hebrew.txt",
+                        "japanese.txt", "korean.txt", "mixed.txt", "thai.txt"]
+
+    /// Shapes `text` paragraph by paragraph with and without `cache`; returns the first difference.
+    static func shapingDifference(_ text: String, attributes: TextAttributes, cache: ShapeCache) -> String? {
+        let resolver = FontResolver(collection: ScriptFixtures.fonts, fallback: ScriptFixtures.primary)
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let scalars = Array(line.unicodeScalars)
+            let runs = [(attributes, 0..<scalars.count)]
+            let direction = attributes.paragraphStyle.baseWritingDirection
+            let whole = Paragraph(content: scalars[...], attributes: runs, direction: direction, fonts: resolver)
+            let cached = Paragraph(content: scalars[...], attributes: runs, direction: direction, fonts: resolver,
+                                   shapeCache: cache)
+            guard whole.runs.count == cached.runs.count else { return "paragraph \(number): run counts differ" }
+            for (a, b) in zip(whole.runs, cached.runs) {
+                let fields: [(String, Bool)] = [
+                    ("range", a.range == b.range), ("glyphs", a.glyphs == b.glyphs), ("clusters", a.clusters == b.clusters),
+                    ("advances", a.advances == b.advances), ("offsetsX", a.offsetsX == b.offsetsX),
+                    ("offsetsY", a.offsetsY == b.offsetsY), ("unsafeToBreak", a.unsafeToBreak == b.unsafeToBreak),
+                ]
+                if let field = fields.first(where: { !$0.1 }) {
+                    return "paragraph \(number) run \(a.range) (\(a.font.familyName), \(a.style.script ?? "-")): \(field.0) differ"
+                }
+            }
+        }
+        return nil
+    }
+
+    @Test(arguments: texts)
+    func wordByWordShapingEqualsWholeRuns(_ name: String) throws {
+        let text = try ScriptFixtures.text(name)
+        let cache = ShapeCache()
+        // Twice: the second pass takes every word it can from the cache.
+        for pass in 1...2 {
+            let difference = Self.shapingDifference(text, attributes: ScriptFixtures.attributes(), cache: cache)
+            #expect(difference == nil, "\(name), pass \(pass): \(difference ?? "")")
+        }
+    }
+
+    @Test func proseIsShapedMostlyFromTheCache() throws {
+        let text = try String(contentsOfFile: Fixtures.path("Fixtures/texts/prose.txt"), encoding: .utf8)
+        let cache = ShapeCache()
+        #expect(Self.shapingDifference(text, attributes: Fixtures.attributes(), cache: cache) == nil)
+        let first = cache.counts
+        // Repeated words hit already in the first pass; the second pass shapes nothing.
+        #expect(first.hits > 0 && first.misses > 0)
+        #expect(Self.shapingDifference(text, attributes: Fixtures.attributes(), cache: cache) == nil)
+        let second = cache.counts
+        #expect(second.misses == first.misses, "\(first) then \(second)")
+        #expect(second.hits - first.hits == first.hits + first.misses, "\(first) then \(second)")
+    }
+
+    @Test func featuresAndLanguageAreSeparateEntries() {
+        // "office" with and without ligatures: the second must not reuse the first's glyphs.
+        var plain = Fixtures.attributes()
+        var noLigatures = plain
+        noLigatures.features = [FontFeature(tag: "liga", value: 0)]
+        plain.language = "en"
+        let cache = ShapeCache()
+        let text = "office offers coffee office"
+        #expect(Self.shapingDifference(text, attributes: plain, cache: cache) == nil)
+        #expect(Self.shapingDifference(text, attributes: noLigatures, cache: cache) == nil)
+        #expect(Self.shapingDifference(text, attributes: plain, cache: cache) == nil)
+    }
+
+    @Test func aFullCacheEmptiesItselfAndStaysExact() {
+        let cache = ShapeCache()
+        // More distinct words than the cache keeps.
+        let words = (0..<(ShapeCache.maximumWords + 500)).map { "w\(String($0, radix: 36))" }
+        let text = words.joined(separator: " ")
+        #expect(Self.shapingDifference(text, attributes: Fixtures.attributes(), cache: cache) == nil)
+        #expect(Self.shapingDifference("w0 w1 w2 w3", attributes: Fixtures.attributes(), cache: cache) == nil)
+    }
+
+    @Test func layoutWithTheCacheEqualsLayoutOfAFreshManager() throws {
+        // The same manager lays out twice (warm cache the second time) and matches a fresh one.
+        let text = try String(contentsOfFile: Fixtures.path("Fixtures/texts/paragraphs.txt"), encoding: .utf8)
+        let (storage, manager, first) = ScriptFixtures.layout(text)
+        storage.replaceCharacters(in: 0..<0, with: "x")
+        storage.replaceCharacters(in: 0..<1, with: "")
+        let again = manager.snapshot()
+        #expect(firstDifference(first.allLines, again.allLines) == nil)
+        #expect(manager.shapeCache.counts.hits > 0)
+    }
+}
