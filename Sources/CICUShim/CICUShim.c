@@ -33,6 +33,11 @@ tsicu_breaker *tsicu_breaker_open(int32_t kind, const char *locale, const uint16
     return (tsicu_breaker *)it;
 }
 void tsicu_breaker_close(tsicu_breaker *breaker) { ubrk_close((UBreakIterator *)breaker); }
+void tsicu_breaker_set_text(tsicu_breaker *breaker, const uint16_t *text, int32_t length, int32_t *status) {
+    UErrorCode code = U_ZERO_ERROR;
+    ubrk_setText((UBreakIterator *)breaker, (const UChar *)text, length, &code);
+    *status = (int32_t)code;
+}
 int32_t tsicu_breaker_first(tsicu_breaker *breaker) { return ubrk_first((UBreakIterator *)breaker); }
 int32_t tsicu_breaker_next(tsicu_breaker *breaker) { return ubrk_next((UBreakIterator *)breaker); }
 int32_t tsicu_breaker_following(tsicu_breaker *breaker, int32_t offset) {

@@ -1,4 +1,5 @@
 import CICUShim
+import Synchronization
 
 /// A line-break opportunity found by ICU (UAX #14): a break is allowed before `offset`.
 struct BreakOpportunity: Hashable, Sendable {
@@ -35,6 +36,16 @@ enum ICU {
     /// Grapheme-cluster boundaries (UAX #29) of `text`: 0, …, count.
     static func graphemeBoundaries(_ text: UnsafeBufferPointer<UInt16>) -> [Int] {
         guard !text.isEmpty else { return [0] }
+        // Below U+0300 there are no marks, joiners, Hangul jamo or regional indicators: every
+        // offset is a boundary but the one between CR and LF (GB3; GB4–GB5 break around controls).
+        if !text.contains(where: { $0 >= 0x300 }) {
+            var out: [Int] = [0]
+            out.reserveCapacity(text.count + 1)
+            for index in 1...text.count where !(text[index - 1] == 0x0D && index < text.count && text[index] == 0x0A) {
+                out.append(index)
+            }
+            return out
+        }
         return withBreaker(kind: Int32(TSICU_BRK_CHARACTER), locale: "", text: text) { breaker in
             var out: [Int] = [Int(tsicu_breaker_first(breaker))]
             var position = tsicu_breaker_next(breaker)
@@ -48,6 +59,14 @@ enum ICU {
 
     /// The ICU script code of a code point (Common for unassigned or on failure).
     static func script(of scalar: UInt32) -> Int32 {
+        if scalar < 0x80 { return asciiScripts[Int(scalar)] }
+        return lookUpScript(of: scalar)
+    }
+
+    /// The script of every ASCII code point, looked up once.
+    private static let asciiScripts: [Int32] = (0..<0x80).map { lookUpScript(of: UInt32($0)) }
+
+    private static func lookUpScript(of scalar: UInt32) -> Int32 {
         var status: Int32 = 0
         let script = tsicu_script(scalar, &status)
         return status > 0 ? Int32(TSICU_SCRIPT_COMMON) : script
@@ -96,14 +115,53 @@ enum ICU {
         return map.map(Int.init)
     }
 
+    /// Runs `body` with a break iterator of `kind` and `locale` over `text`: one from the pool
+    /// pointed at the text (opening an iterator loads its rules, which costs more than
+    /// iterating a paragraph), returned to the pool afterwards.
     private static func withBreaker<T>(kind: Int32, locale: String, text: UnsafeBufferPointer<UInt16>,
                                        _ body: (OpaquePointer) -> T) -> T? {
         var status: Int32 = 0
-        guard let breaker = tsicu_breaker_open(kind, locale, text.baseAddress, Int32(text.count), &status),
-              status <= 0 else { return nil }
-        defer { tsicu_breaker_close(breaker) }
-        return body(breaker)
+        let key = BreakerKey(kind: kind, locale: locale)
+        var breaker = breakerPool.withLock { $0.breakers[key]?.popLast() }
+        if let pooled = breaker {
+            tsicu_breaker_set_text(pooled, text.baseAddress, Int32(text.count), &status)
+            if status > 0 {
+                tsicu_breaker_close(pooled)
+                breaker = nil
+            }
+        }
+        if breaker == nil {
+            status = 0
+            breaker = tsicu_breaker_open(kind, locale, text.baseAddress, Int32(text.count), &status)
+            if status > 0, let failed = breaker {
+                tsicu_breaker_close(failed)
+                breaker = nil
+            }
+        }
+        guard let breaker else { return nil }
+        let result = body(breaker)
+        let kept = breakerPool.withLock { pool -> Bool in
+            guard pool.breakers[key, default: []].count < 8 else { return false }
+            pool.breakers[key, default: []].append(breaker)
+            return true
+        }
+        if !kept { tsicu_breaker_close(breaker) }
+        return result
     }
+
+    private struct BreakerKey: Hashable {
+        var kind: Int32
+        var locale: String
+    }
+
+    /// Idle break iterators by kind and locale (at most 8 each: one per thread at work). An
+    /// idle iterator still points at the last text it broke, which it never reads again before
+    /// its next `set_text`.
+    private struct BreakerPool: @unchecked Sendable {
+        var breakers: [BreakerKey: [OpaquePointer]] = [:]
+    }
+
+    private static let breakerPool = Mutex(BreakerPool())
 }
 
 /// The direction of a paragraph or of a run of text.
@@ -132,6 +190,16 @@ final class BidiParagraph {
     init(_ source: UnsafeBufferPointer<UInt16>, direction: WritingDirection) {
         text = .allocate(capacity: max(1, source.count))
         _ = text.initialize(from: source)
+        // Below U+0590 there are no R, AL or AN characters and no explicit embeddings, so a
+        // paragraph that is not forced right to left resolves to level 0 throughout (W7 turns
+        // its European numbers into L): ICU would say the same.
+        if direction != .rightToLeft, !source.contains(where: { $0 >= 0x590 }) {
+            para = nil
+            levels = [UInt8](repeating: 0, count: source.count)
+            paragraphLevel = 0
+            isLeftToRightOnly = true
+            return
+        }
         var status: Int32 = 0
         let para = tsicu_bidi_open(&status)
         let level: UInt8 = switch direction {

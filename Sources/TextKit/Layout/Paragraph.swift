@@ -131,6 +131,7 @@ final class Paragraph {
     /// Whether the UTF-16 unit at `offset` is white space that hangs at a line end.
     func isWhitespace(at offset: Int) -> Bool {
         let unit = utf16[offset]
+        if unit < 0x80 { return unit == 0x20 || unit >= 0x09 && unit <= 0x0D }
         guard !UTF16.isLeadSurrogate(unit), !UTF16.isTrailSurrogate(unit), let scalar = Unicode.Scalar(unit)
         else { return false }
         return scalar.properties.isWhitespace && scalar != "\u{00A0}" && scalar != "\u{2007}" && scalar != "\u{202F}"

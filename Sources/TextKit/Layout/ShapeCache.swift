@@ -81,16 +81,6 @@ final class ShapeCache: Sendable {
         var glyphCount: Int32
     }
 
-    private struct Glyph {
-        var id: UInt32
-        /// UTF-16 offset within the word.
-        var cluster: Int32
-        var advance: Int32
-        var offsetX: Int32
-        var offsetY: Int32
-        var unsafeToBreak: Bool
-    }
-
     private struct State {
         /// Style ids; nil marks a style whose runs are shaped whole.
         var styles: [StyleKey: Int32?] = [:]
@@ -98,14 +88,15 @@ final class ShapeCache: Sendable {
         var slots = [Int32](repeating: 0, count: 2 * ShapeCache.maximumWords)
         var words: [Word] = []
         var text: [UInt16] = []
-        var glyphs: [Glyph] = []
+        /// Every word's glyphs, clusters relative to the word's start.
+        var glyphs = ShapedGlyphs()
         var hits = 0, misses = 0
 
         mutating func removeAllWords() {
             for index in slots.indices { slots[index] = 0 }
             words.removeAll(keepingCapacity: true)
             text.removeAll(keepingCapacity: true)
-            glyphs.removeAll(keepingCapacity: true)
+            glyphs = ShapedGlyphs()
         }
     }
 
@@ -164,11 +155,8 @@ final class ShapeCache: Sendable {
         let found = state.withLock { state -> Bool in
             guard let word = Self.find(state, text, segment, hash: hash, style: styleID) else { return false }
             state.hits += 1
-            let base = Int32(segment.lowerBound)
-            for glyph in state.glyphs[Int(word.glyphStart)..<Int(word.glyphStart + word.glyphCount)] {
-                out.append(glyph.id, cluster: base + glyph.cluster, advance: glyph.advance,
-                           offsetX: glyph.offsetX, offsetY: glyph.offsetY, unsafeToBreak: glyph.unsafeToBreak)
-            }
+            out.append(state.glyphs, Int(word.glyphStart)..<Int(word.glyphStart + word.glyphCount),
+                       clusterOffset: Int32(segment.lowerBound))
             return true
         }
         if found { return }
@@ -177,25 +165,18 @@ final class ShapeCache: Sendable {
         var shaped = style.font.shaper.shape(alone, range: 0..<alone.count, rightToLeft: style.rightToLeft,
                                              script: style.script, language: style.language, features: style.features)
         if style.rightToLeft { shaped.reverse() }
-        for index in shaped.glyphs.indices {
-            out.append(shaped.glyphs[index], cluster: Int32(segment.lowerBound) + shaped.clusters[index],
-                       advance: shaped.advances[index], offsetX: shaped.offsetsX[index],
-                       offsetY: shaped.offsetsY[index], unsafeToBreak: shaped.unsafeToBreak[index])
-        }
+        out.append(shaped, shaped.glyphs.indices, clusterOffset: Int32(segment.lowerBound))
         state.withLock { state in
             state.misses += 1
             guard Self.find(state, text, segment, hash: hash, style: styleID) == nil else { return }
-            if state.words.count >= Self.maximumWords || state.glyphs.count + shaped.glyphs.count > Self.maximumGlyphs {
+            if state.words.count >= Self.maximumWords
+                || state.glyphs.glyphs.count + shaped.glyphs.count > Self.maximumGlyphs {
                 state.removeAllWords()
             }
             let word = Word(hash: hash, style: styleID, textStart: Int32(state.text.count), textCount: Int32(segment.count),
-                            glyphStart: Int32(state.glyphs.count), glyphCount: Int32(shaped.glyphs.count))
+                            glyphStart: Int32(state.glyphs.glyphs.count), glyphCount: Int32(shaped.glyphs.count))
             state.text.append(contentsOf: text[segment])
-            for index in shaped.glyphs.indices {
-                state.glyphs.append(Glyph(id: shaped.glyphs[index], cluster: shaped.clusters[index],
-                                          advance: shaped.advances[index], offsetX: shaped.offsetsX[index],
-                                          offsetY: shaped.offsetsY[index], unsafeToBreak: shaped.unsafeToBreak[index]))
-            }
+            state.glyphs.append(shaped, shaped.glyphs.indices, clusterOffset: 0)
             state.words.append(word)
             let mask = state.slots.count - 1
             var slot = Int(truncatingIfNeeded: hash) & mask
@@ -241,10 +222,17 @@ extension ShapedGlyphs {
         offsetsX.reverse(); offsetsY.reverse(); unsafeToBreak.reverse()
     }
 
-    mutating func append(_ glyph: UInt32, cluster: Int32, advance: Int32, offsetX: Int32, offsetY: Int32,
-                         unsafeToBreak flag: Bool) {
-        glyphs.append(glyph); clusters.append(cluster); advances.append(advance)
-        offsetsX.append(offsetX); offsetsY.append(offsetY); unsafeToBreak.append(flag)
+    /// Appends `source`'s glyphs `range`, adding `clusterOffset` to their clusters.
+    mutating func append(_ source: ShapedGlyphs, _ range: Range<Int>, clusterOffset: Int32) {
+        let start = clusters.count
+        glyphs += source.glyphs[range]; clusters += source.clusters[range]; advances += source.advances[range]
+        offsetsX += source.offsetsX[range]; offsetsY += source.offsetsY[range]
+        unsafeToBreak += source.unsafeToBreak[range]
+        if clusterOffset != 0 {
+            clusters.withUnsafeMutableBufferPointer { all in
+                for index in start..<all.count { all[index] &+= clusterOffset }
+            }
+        }
     }
 
     /// Appends HarfBuzz output (visual order when right to left) in logical order.
