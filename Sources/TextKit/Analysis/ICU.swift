@@ -82,7 +82,15 @@ enum ICU {
 
     /// Whether `scalar` is an opening or closing paired bracket.
     static func pairedBracketType(of scalar: UInt32) -> PairedBracketType {
-        switch tsicu_paired_bracket_type(scalar) {
+        if scalar < 0x80 {
+            // The only ASCII brackets (Bidi_Paired_Bracket_Type in BidiBrackets.txt).
+            switch scalar {
+            case 0x28, 0x5B, 0x7B: return .open
+            case 0x29, 0x5D, 0x7D: return .close
+            default: return .none
+            }
+        }
+        return switch tsicu_paired_bracket_type(scalar) {
         case 1: .open
         case 2: .close
         default: .none

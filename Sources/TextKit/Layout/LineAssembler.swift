@@ -190,9 +190,23 @@ struct LineAssembler {
             for piece in visual.rightToLeft ? pieces.reversed() : pieces {
                 let run = piece.run
                 let indices = run.glyphRange(for: piece.range)
-                let ordered: [Int] = visual.rightToLeft ? indices.reversed() : Array(indices)
                 let font = fontIndex(run.font, run.pointSize)
-                for g in ordered {
+                glyphs.reserveCapacity(glyphs.count + indices.count)
+                let plain = tabs.isEmpty && letterSpacing == 0 && extraPerSpace == 0 && softHyphen == nil
+                for step in 0..<indices.count {
+                    let g = visual.rightToLeft ? indices.upperBound - 1 - step : indices.lowerBound + step
+                    if plain {
+                        // Most glyphs: nothing but the pen moves.
+                        let advance = Double(run.advances[g]) * run.scale
+                        glyphs.append(PositionedGlyph(
+                            glyphID: run.glyphs[g], fontIndex: font,
+                            position: Point(x: pen + Double(run.offsetsX[g]) * run.scale,
+                                            y: baseline - Double(run.offsetsY[g]) * run.scale - run.style.baselineOffset),
+                            advance: advance, characterIndex: Int(paragraph.scalarOffsets[Int(run.clusters[g])]),
+                            isRightToLeft: visual.rightToLeft))
+                        pen += advance
+                        continue
+                    }
                     let cluster = Int(run.clusters[g])
                     if letterSpacing != 0, letterGaps.contains(cluster), g == run.firstGlyph(atOrAfter: cluster) {
                         // Letter-spacing, the last resort of justification: a gap before the cluster.
