@@ -111,6 +111,60 @@ let benchmarks: @Sendable () -> Void = {
               },
               teardown: { (editFixture.storage, editFixture.manager) = (nil, nil) })
 
+    // (g) Noncontiguous first screen: a 10 MB and a 100 MB document (the 10 MB corpus ten times)
+    // in one 400 pt column; only the first 800 pt are laid out (ensureLayout(forBoundingRect:)).
+    // The storage is created in setup ("after the text is loaded"); the manager is new each time.
+    let screenFixture = Fixture()
+    for megabytes in [10, 100] {
+        Benchmark("FirstScreen_noncontiguous_\(megabytes)MB",
+                  configuration: configuration(mallocTolerance: 0, maxIterations: 20,
+                                               metrics: [.wallClock, .mallocCountTotal]),
+                  closure: { benchmark in
+                      for _ in benchmark.scaledIterations {
+                          let manager = LayoutManager(fontCollection: collection, defaultFont: font)
+                          let container = TextContainer(size: Size(width: 400, height: .infinity))
+                          container.lineFragmentPadding = 0
+                          manager.addTextContainer(container)
+                          screenFixture.storage!.addLayoutManager(manager)
+                          manager.ensureLayout(forBoundingRect: Rect(x: 0, y: 0, width: 400, height: 800), in: container)
+                          blackHole(manager.firstUnlaidCharacterIndex)
+                          screenFixture.storage!.removeLayoutManager(manager)
+                      }
+                  },
+                  setup: {
+                      let ten = Corpus.load("en-10mb.txt")
+                      let text = megabytes == 10 ? ten : String(repeating: ten + "\n", count: 10)
+                      screenFixture.storage = TextStorage(string: text, attributes: Scenarios.attributes())
+                  },
+                  teardown: { screenFixture.storage = nil })
+    }
+
+    // (h) One exclusion moved on page 50 of a laid-out 1 MB document on US Letter pages (about
+    // 370 pages), then ensureLayout(): only the lines whose band meets the moved shape (and what
+    // follows until the layout re-synchronizes) are laid out again. Moves right and back.
+    let moveFixture = Fixture()
+    Benchmark("Pages_exclusionMovedOnPage50_1MB",
+              configuration: configuration(mallocTolerance: 0, maxIterations: 100,
+                                           metrics: [.wallClock, .mallocCountTotal]),
+              closure: { benchmark in
+                  let manager = moveFixture.manager!
+                  let page = manager.textContainers[49]
+                  for _ in benchmark.scaledIterations {
+                      moveFixture.editAt ^= 1
+                      let dx = moveFixture.editAt == 1 ? 30.0 : -30.0
+                      var moved = page.exclusions
+                      moved[0] = Exclusion(path: moved[0].path.applying(AffineTransform(translationX: dx, y: 0)))
+                      page.exclusions = moved
+                      manager.ensureLayout()
+                  }
+              },
+              setup: {
+                  let (storage, manager) = Scenarios.unplaced(english1, collection: collection, font: font)
+                  Scenarios.layOutPages(manager, exclusions: true)
+                  (moveFixture.storage, moveFixture.manager) = (storage, manager)
+              },
+              teardown: { (moveFixture.storage, moveFixture.manager) = (nil, nil) })
+
     // (f) Multilingual: English, Greek, Cyrillic, Hebrew and Arabic paragraphs (bidi).
     let multi = Corpus.load("multi-1mb.txt")
     Benchmark("Layout_column400_multilingual_1MB", configuration: configuration(mallocTolerance: 5_000)) { benchmark in

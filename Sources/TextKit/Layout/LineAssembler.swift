@@ -90,6 +90,9 @@ struct LineAssembler {
             pen += hyphen.advance
         }
         if hanging > 0, contentEnd > range.lowerBound {
+            collapseInteriorHangingGlyphs(&glyphs, firstHanging: Int(paragraph.scalarOffsets[contentEnd]))
+        }
+        if hanging > 0, contentEnd > range.lowerBound {
             // Hanging white space goes wherever bidi puts it (rule L1 can leave it on either
             // side): move the glyphs so the content itself starts at `contentStart`.
             let firstHanging = Int(paragraph.scalarOffsets[contentEnd])
@@ -103,6 +106,24 @@ struct LineAssembler {
         let usedMinX = contentStart - padding
         let used = Rect(x: usedMinX, y: band.minY, width: lineWidth + 2 * padding, height: band.height)
         return LineFragment(rect: rect, usedRect: used, characterRange: characterRange(range), glyphs: glyphs)
+    }
+
+    /// Hanging white space that bidi reordering leaves between content glyphs (trailing white
+    /// space after a control character keeps the level of its run, so it can land inside the
+    /// line) takes no room there: its glyphs get no advance and the content after them closes up.
+    /// Hanging glyphs at either end of the line keep their advance.
+    private func collapseInteriorHangingGlyphs(_ glyphs: inout [PositionedGlyph], firstHanging: Int) {
+        guard let first = glyphs.firstIndex(where: { $0.characterIndex < firstHanging }),
+              let last = glyphs.lastIndex(where: { $0.characterIndex < firstHanging }), first < last else { return }
+        var removed = 0.0
+        for index in first...last {
+            glyphs[index].position.x -= removed
+            if glyphs[index].characterIndex >= firstHanging {
+                removed += glyphs[index].advance
+                glyphs[index].advance = 0
+            }
+        }
+        for index in glyphs.indices where index > last { glyphs[index].position.x -= removed }
     }
 
     /// How a justified fragment's content (`content`, `naturalWidth` wide) fills `available`:
