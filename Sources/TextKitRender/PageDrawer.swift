@@ -5,7 +5,8 @@ import TextKit
 /// 1. the page colour;
 /// 2. overlays under the text: exclusions (one translucent layer per page, so a shape copied
 ///    into several columns looks like one shape), free spans;
-/// 3. per container: backgrounds behind glyphs (over the fragment's height), then the glyphs;
+/// 3. per container: backgrounds behind glyphs (over the fragment's height), then the glyphs,
+///    and inline attachments as box outlines in the text colour (the renderer has no images);
 /// 4. overlays over the text: fragment outlines, baselines.
 struct PageDrawer {
     let renderer: LayoutRenderer
@@ -20,6 +21,8 @@ struct PageDrawer {
     static let fragmentOutline = Color(red: 0.1, green: 0.3, blue: 0.9, alpha: 0.8)
     /// Baselines.
     static let baseline = Color(red: 0.9, green: 0.2, blue: 0.5, alpha: 0.8)
+    /// The width of an attachment's outline, in points.
+    static let attachmentOutlineWidth = 0.75
 
     /// Draws page `page` with its top-left corner at the canvas origin.
     func draw(page: Int, on canvas: CairoCanvas, paintPage: Bool) throws(RenderError) {
@@ -96,11 +99,18 @@ struct PageDrawer {
                 for background in backgrounds(of: fragment) {
                     canvas.fill(background.rect, color: background.color)
                 }
-                let runs = GlyphRun.runs(in: fragment, text: renderer.text, colors: renderer.colors,
+                var visible = fragment
+                if !fragment.attachments.isEmpty { visible.glyphs.removeAll(where: \.isAttachment) }
+                let runs = GlyphRun.runs(in: visible, text: renderer.text, colors: renderer.colors,
                                          defaultColor: renderer.options.defaultForegroundColor)
                 for run in runs {
                     let font = fonts[run.fontIndex]
                     try canvas.draw(run, font: font.font, pointSize: font.pointSize, color: run.color)
+                }
+                for placement in fragment.attachments {
+                    let color = renderer.colors.foreground(at: placement.characterIndex)
+                        ?? renderer.options.defaultForegroundColor
+                    canvas.stroke(placement.rect, color: color, width: Self.attachmentOutlineWidth)
                 }
             }
         }

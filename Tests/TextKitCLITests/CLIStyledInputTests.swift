@@ -111,8 +111,24 @@ struct CLIStyledInputTests {
         try expectFailure(["layout", path, "--font-file", CLIRunner.font], status: 65, mentions: ["prose.txt"])
     }
 
+    @Test func attachmentsComeOutWithTheirBoxesAndIdentifiers() throws {
+        let result = try CLIRunner.run(["layout", "Fixtures/styled/attachments.json", "--font-file", CLIRunner.font])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(result.json)
+        let pages = try #require(json["pages"] as? [[String: Any]])
+        let containers = try #require(pages.first?["containers"] as? [[String: Any]])
+        let lines = try #require(containers.first?["lines"] as? [[String: Any]])
+        let fragments = lines.flatMap { $0["fragments"] as? [[String: Any]] ?? [] }
+        let attachments = fragments.flatMap { $0["attachments"] as? [[String: Any]] ?? [] }
+        #expect(attachments.map { $0["character"] as? Int } == [7, 38, 67])
+        #expect(attachments.map { $0["id"] as? String } == ["icon.png", "figure-1.png", nil])
+        let figure = try #require(attachments[1]["rect"] as? [Double])
+        #expect(figure[2] == 40 && figure[3] == 48)
+        #expect(!result.stderr.contains("U+FFFC"), "no missing-glyph warning: \(result.stderr)")
+    }
+
     @Test func everyValidFixtureLaysOut() throws {
-        for name in ["minimal", "unicode-offsets", "every-key", "article"] {
+        for name in ["minimal", "unicode-offsets", "every-key", "article", "attachments"] {
             let result = try CLIRunner.run(["layout", "Fixtures/styled/\(name).json", "--font-file", CLIRunner.font])
             #expect(result.status == 0, "\(name): \(result.stderr)")
         }

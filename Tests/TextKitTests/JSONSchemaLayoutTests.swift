@@ -4,7 +4,7 @@ import TextKit
 
 /// Layouts written with `LayoutJSONWriter`, to check against `docs/layout.schema.json`.
 enum SchemaSample: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case emptyText, proseOnAutoPages, proseAroundExclusions, twoColumns, fixedPageWithOverflow, twoFontSizes
+    case emptyText, proseOnAutoPages, proseAroundExclusions, twoColumns, fixedPageWithOverflow, twoFontSizes, attachments
 
     var testDescription: String { rawValue }
 
@@ -59,6 +59,14 @@ enum SchemaSample: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .twoFontSizes:
             let (storage, manager) = Fixtures.layout(prose)
             storage.setValue(FontDescriptor(filePath: Fixtures.fontPath, size: 20), for: \.font, range: 0..<40)
+            let paged = manager.layOutPages(setup, count: .automatic(maximum: 10))
+            result = (manager, paged, manager.snapshot())
+        case .attachments:
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("Fixtures/styled/attachments.json"))))
+            let text = try StyledTextReader().read(bytes, file: "attachments.json", defaults: Fixtures.attributes())
+            let storage = TextStorage(attributedText: text)
+            let manager = LayoutManager(fontCollection: Fixtures.fonts, defaultFont: Fixtures.font)
+            storage.addLayoutManager(manager)
             let paged = manager.layOutPages(setup, count: .automatic(maximum: 10))
             result = (manager, paged, manager.snapshot())
         }
@@ -121,6 +129,11 @@ struct JSONSchemaLayoutTests {
         #expect(fonts?[1] != nil)
         let columns = try JSONValue(parsing: SchemaSample.twoColumns.json(pretty: false))
         #expect(columns["pages"]?[0]?["containers"]?[1] != nil)
+        let attached = try JSONValue(parsing: SchemaSample.attachments.json(pretty: false))
+        let attachments = (attached["pages"]?[0]?["containers"]?[0]?["lines"]?.items ?? []).flatMap { line in
+            (line["fragments"]?.items ?? []).flatMap { $0["attachments"]?.items ?? [] }
+        }
+        #expect(attachments.map { $0["id"] } == [.string("icon.png"), .string("figure-1.png"), .null])
         let empty = try JSONValue(parsing: SchemaSample.emptyText.json(pretty: false))
         #expect(empty["fonts"] == .array([]) && empty["textLength"] == .integer(0))
     }
@@ -149,6 +162,12 @@ struct JSONSchemaLayoutTests {
                                 Issue.record("bad glyph \(glyph)"); continue
                             }
                             #expect(font < fonts.count && range.contains(character))
+                        }
+                        for attachment in fragment["attachments"]?.items ?? [] {
+                            guard case .integer(let character)? = attachment["character"] else {
+                                Issue.record("bad attachment \(attachment)"); continue
+                            }
+                            #expect(range.contains(character))
                         }
                     }
                 }
@@ -247,7 +266,7 @@ struct JSONSchemaLayoutTests {
         let text = try String(contentsOfFile: Fixtures.path("docs/layout.schema.json"), encoding: .utf8)
         let schema = try JSONValue(parsing: text)
         guard case .object(let definitions)? = schema["$defs"] else { Issue.record("no $defs"); return }
-        for name in ["rect", "range", "glyph", "line", "fragment", "container", "page", "font", "exclusion"] {
+        for name in ["rect", "range", "glyph", "line", "fragment", "attachment", "container", "page", "font", "exclusion"] {
             #expect(definitions[name] != nil, "missing $defs/\(name)")
         }
         for (name, definition) in definitions {
@@ -260,8 +279,9 @@ struct JSONSchemaLayoutTests {
                 if case .object(let properties)? = members["properties"] {
                     #expect(members["additionalProperties"] == .bool(false), "\(pointer) is open")
                     let required = Set((members["required"]?.items ?? []).map { "\($0)" })
-                    // The only optional key: a line's "truncated", present only on truncated lines.
-                    let optional: Set<String> = ["\"truncated\""]
+                    // The only optional keys: a line's "truncated", present only on truncated lines,
+                    // and a fragment's "attachments", present only on fragments with attachments.
+                    let optional: Set<String> = ["\"truncated\"", "\"attachments\""]
                     #expect(required == Set(properties.keys.map(\.debugDescription)).subtracting(optional),
                             "\(pointer) has optional keys")
                 }

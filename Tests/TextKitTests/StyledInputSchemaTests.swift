@@ -13,7 +13,7 @@ struct MalformedStyledFixture: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { name }
 
-    static let attributeKeys = "background, baselineOffset, color, features, font, language, link, paragraph, "
+    static let attributeKeys = "attachment, background, baselineOffset, color, features, font, language, link, paragraph, "
         + "strikethrough, superscript, tracking, underline"
 
     static let all: [MalformedStyledFixture] = [
@@ -51,6 +51,10 @@ struct MalformedStyledFixture: Sendable, CustomTestStringConvertible {
         .init(name: "feature-tag", place: "$.attributes.features",
               message: "'ligatures' is not a four-letter OpenType feature tag", schemaRejects: false),
         .init(name: "feature-boolean", place: "$.attributes.features.liga", message: "expected a number, found false",
+              schemaRejects: true),
+        .init(name: "attachment-negative-width", place: "$.runs[0].attributes.attachment.width",
+              message: "expected a number in 0…100000, found -5", schemaRejects: true),
+        .init(name: "attachment-without-height", place: "$.runs[0].attributes.attachment", message: "missing key 'height'",
               schemaRejects: true),
         .init(name: "unknown-alignment", place: "$.paragraphs[0].style.alignment", message: "unknown value 'justify'",
               schemaRejects: true),

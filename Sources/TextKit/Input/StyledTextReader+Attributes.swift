@@ -5,7 +5,7 @@ extension StyledTextReader.Parser {
     mutating func apply(_ value: Any, to attributes: inout TextAttributes) throws(StyledTextError) {
         let object = try self.object(value, allowed: [
             "font", "color", "background", "language", "features", "tracking", "baselineOffset", "superscript",
-            "underline", "strikethrough", "link", "paragraph",
+            "underline", "strikethrough", "link", "attachment", "paragraph",
         ])
         for key in object.keys.sorted() {
             let item = object[key]!
@@ -22,6 +22,7 @@ extension StyledTextReader.Parser {
                 case "underline": attributes.underline = try p.decoration(item)
                 case "strikethrough": attributes.strikethrough = try p.decoration(item)
                 case "link": attributes.link = item is NSNull ? nil : try p.string(item)
+                case "attachment": attributes.attachment = try p.attachment(item)
                 default: try p.applyParagraph(item, to: &attributes.paragraphStyle)
                 }
             }
@@ -62,6 +63,28 @@ extension StyledTextReader.Parser {
                 }
             }
         }
+    }
+
+    /// An attachment: `null`, or `{"width", "height", "descent", "id"}` (width and height
+    /// required; descent defaults to 0, id to none). The object replaces an earlier attachment whole.
+    func attachment(_ value: Any) throws(StyledTextError) -> TextAttachment? {
+        if value is NSNull { return nil }
+        var copy = self
+        let object = try copy.object(value, allowed: ["width", "height", "descent", "id"])
+        guard let width = object["width"] else { throw fail("missing key 'width'") }
+        guard let height = object["height"] else { throw fail("missing key 'height'") }
+        var attachment = TextAttachment(
+            width: try copy.at(".width") { p throws(StyledTextError) in try p.number(width, minimum: 0, maximum: 100_000) },
+            height: try copy.at(".height") { p throws(StyledTextError) in try p.number(height, minimum: 0, maximum: 100_000) })
+        if let descent = object["descent"] {
+            attachment.descent = try copy.at(".descent") { p throws(StyledTextError) in
+                try p.number(descent, minimum: -100_000, maximum: 100_000)
+            }
+        }
+        if let id = object["id"] {
+            attachment.identifier = try copy.at(".id") { p throws(StyledTextError) in try p.string(id) }
+        }
+        return attachment
     }
 
     func decoration(_ value: Any) throws(StyledTextError) -> LineDecoration? {

@@ -5,6 +5,8 @@ struct Item {
     var font: Font
     var script: String?
     var rightToLeft: Bool
+    /// The attachment an item of exactly one U+FFFC cluster shows instead of glyphs, or nil.
+    var attachment: TextAttachment? = nil
 }
 
 /// Resolves the fonts of attribute runs and of characters the primary font lacks.
@@ -29,7 +31,8 @@ struct FontResolver {
 /// (or after them at the paragraph start), except that a closing bracket takes the script of its
 /// opening bracket (UAX #24), so "abc (שלום) def" keeps both brackets Latin. Fonts are chosen per grapheme cluster, so a cluster is
 /// never split across fonts: the attribute's font if it covers every character of the cluster,
-/// otherwise fontconfig's best font covering the cluster's first uncovered character.
+/// otherwise fontconfig's best font covering the cluster's first uncovered character. A U+FFFC
+/// cluster whose attributes carry an attachment is an item of its own, in the primary font.
 struct Itemizer {
     let utf16: [UInt16]
     let scalarOffsets: [Int32]
@@ -82,8 +85,18 @@ struct Itemizer {
                 attributesChanged = true
                 primary = fonts.primaryFont(for: attributes[attributeIndex].0.font)
             }
-            let font = font(for: cluster, primary: primary)
             let script = scripts[cluster.lowerBound], level = levels[cluster.lowerBound]
+            if utf16[cluster.lowerBound] == 0xFFFC, let attachment = attributes[attributeIndex].0.attachment {
+                // An attachment: one item, never merged with its neighbours, no font lookup.
+                flush()
+                items.append(Item(range: cluster, attributes: attributes[attributeIndex].0, font: primary,
+                                  script: name(script), rightToLeft: level & 1 == 1, attachment: attachment))
+                start = cluster.upperBound
+                end = start
+                clusterStart = boundary
+                continue
+            }
+            let font = font(for: cluster, primary: primary)
             let sameShaping = !attributesChanged
                 || attributes[itemAttributes].0.shapesLike(attributes[attributeIndex].0)
             if end > start, font === itemFont, script == itemScript, level == itemLevel, sameShaping {

@@ -132,6 +132,7 @@ public final class LayoutManager: TextStorageObserver {
                 for f in line.fragments.indices {
                     let range = line.fragments[f].characterRange
                     line.fragments[f].characterRange = range.lowerBound + offset..<range.upperBound + offset
+                    for a in line.fragments[f].attachments.indices { line.fragments[f].attachments[a].characterIndex += offset }
                     for g in line.fragments[f].glyphs.indices {
                         line.fragments[f].glyphs[g].characterIndex += offset
                         let old = line.fragments[f].glyphs[g].fontIndex

@@ -7,6 +7,9 @@ extension LayoutSnapshot {
     /// - lines of a container do not overlap and lie inside its text area;
     /// - no visible glyph's box (advance × line height) leaves its fragment's rectangle minus the
     ///   padding, or meets an exclusion's filled area (trailing white space hangs and is exempt);
+    /// - every attachment glyph has its placement, whose box (the object itself, which may be
+    ///   taller than a glyph box when the line height multiple is below 1) meets no exclusion's
+    ///   area and stays inside the container's shape;
     /// - with `leftToRightOnly`, glyphs appear in character order along every fragment.
     ///
     /// - Parameter text: the laid-out text, to tell visible glyphs from white space.
@@ -122,6 +125,18 @@ extension LayoutSnapshot {
             }
             if let outside = regions.shape, outside.intersects(box, tolerance: tolerance) {
                 problems.append("\(name): glyph for character \(glyph.characterIndex) leaves the container's shape")
+            }
+        }
+        let attachmentGlyphs = fragment.glyphs.reduce(0) { $0 + ($1.isAttachment ? 1 : 0) }
+        if attachmentGlyphs != fragment.attachments.count {
+            problems.append("\(name): \(attachmentGlyphs) attachment glyphs but \(fragment.attachments.count) placements")
+        }
+        for placement in fragment.attachments where placement.rect.width > 0 && placement.rect.height > 0 {
+            for (index, region) in regions.exclusions.enumerated() where region.intersects(placement.rect, tolerance: tolerance) {
+                problems.append("\(name): attachment at character \(placement.characterIndex) meets exclusion \(index)")
+            }
+            if let outside = regions.shape, outside.intersects(placement.rect, tolerance: tolerance) {
+                problems.append("\(name): attachment at character \(placement.characterIndex) leaves the container's shape")
             }
         }
         return problems

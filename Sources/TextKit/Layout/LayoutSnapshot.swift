@@ -27,6 +27,14 @@ public struct PositionedGlyph: Hashable, Sendable {
     public var characterIndex: Int
     /// Whether the glyph belongs to a right-to-left run (its cluster's leading edge is on the right).
     public var isRightToLeft = false
+
+    /// The glyph id of an attachment's glyph (no font has that many glyphs): it stands for a
+    /// ``TextAttachment``, its font is the attachment's attribute font, and its fragment's
+    /// ``LineFragment/attachments`` says where the object's box is.
+    public static let attachmentGlyphID: UInt32 = 0xFFFF_FFFF
+
+    /// Whether the glyph stands for an attachment rather than a glyph of its font.
+    public var isAttachment: Bool { glyphID == Self.attachmentGlyphID }
 }
 
 /// A piece of a line that lies in one free span (Text Kit's line fragment).
@@ -39,6 +47,9 @@ public struct LineFragment: Hashable, Sendable {
     public var characterRange: Range<Int>
     /// The glyphs, in visual order, left to right.
     public var glyphs: [PositionedGlyph]
+    /// The attachments placed in the fragment, one per attachment glyph, in the glyphs' order
+    /// (empty for most fragments).
+    public var attachments: [AttachmentPlacement] = []
 }
 
 /// One line: a band of the container holding one or more fragments.

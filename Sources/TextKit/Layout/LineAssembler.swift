@@ -105,7 +105,8 @@ struct LineAssembler {
         let rect = Rect(x: span.minX, y: band.minY, width: span.width, height: band.height)
         let usedMinX = contentStart - padding
         let used = Rect(x: usedMinX, y: band.minY, width: lineWidth + 2 * padding, height: band.height)
-        return LineFragment(rect: rect, usedRect: used, characterRange: characterRange(range), glyphs: glyphs)
+        return LineFragment(rect: rect, usedRect: used, characterRange: characterRange(range), glyphs: glyphs,
+                            attachments: attachmentPlacements(glyphs))
     }
 
     /// Hanging white space that bidi reordering leaves between content glyphs (trailing white
@@ -198,7 +199,20 @@ struct LineAssembler {
         }
         let rect = Rect(x: span.minX, y: band.minY, width: span.width, height: band.height)
         let used = Rect(x: start - padding, y: band.minY, width: width + 2 * padding, height: band.height)
-        return LineFragment(rect: rect, usedRect: used, characterRange: characterRange(range), glyphs: glyphs)
+        return LineFragment(rect: rect, usedRect: used, characterRange: characterRange(range), glyphs: glyphs,
+                            attachments: attachmentPlacements(glyphs))
+    }
+
+    /// The boxes of the attachment glyphs among `glyphs` (placed), in their order.
+    private func attachmentPlacements(_ glyphs: [PositionedGlyph]) -> [AttachmentPlacement] {
+        guard !paragraph.attachments.isEmpty else { return [] }
+        return glyphs.compactMap { glyph in
+            guard glyph.isAttachment, let attachment = paragraph.attachments[glyph.characterIndex] else { return nil }
+            let box = attachment.bounds
+            return AttachmentPlacement(characterIndex: glyph.characterIndex, attachment: attachment,
+                                       rect: Rect(x: glyph.position.x + box.minX, y: glyph.position.y + box.minY,
+                                                  width: box.width, height: box.height))
+        }
     }
 
     /// Appends the glyphs of `range` in visual order from `pen`, advancing it.

@@ -35,11 +35,18 @@ struct LineMetrics {
     var ascent = 0.0, descent = 0.0, gap = 0.0
     var natural: Double { ascent + descent + gap }
 
+    /// Grows the metrics to the run's font (raised by its baseline offset) and, for an
+    /// attachment's run, to the attachment's box: its part above the baseline and below it.
     mutating func include(_ run: ShapedRun) {
         let raise = run.style.baselineOffset
-        ascent = max(ascent, Double(run.font.ascender) * run.scale + raise)
-        descent = max(descent, Double(run.font.descender) * run.scale - raise)
-        gap = max(gap, Double(run.font.lineGap) * run.scale)
+        let scale = run.fontScale
+        ascent = max(ascent, Double(run.font.ascender) * scale + raise)
+        descent = max(descent, Double(run.font.descender) * scale - raise)
+        gap = max(gap, Double(run.font.lineGap) * scale)
+        if let attachment = run.attachment {
+            ascent = max(ascent, attachment.ascent + raise)
+            descent = max(descent, attachment.descent - raise)
+        }
     }
 }
 

@@ -21,6 +21,8 @@ final class Paragraph {
     let advancePrefix: [Double]
     /// Scalars no font had a glyph for.
     let missingScalars: [Unicode.Scalar]
+    /// The attachments of the paragraph, by scalar offset of their U+FFFC (empty for most).
+    let attachments: [Int: TextAttachment]
     /// Whether the paragraph has a tab character: its lines are measured with their tab stops
     /// (an exact, slower path; see `Paragraph+Tabs.swift`).
     let hasTabs: Bool
@@ -98,6 +100,9 @@ final class Paragraph {
             for item in items { runs.append(ShapedRun(text, range: item.range, style: RunStyle(item), cache: shapeCache)) }
         }
         self.runs = runs
+        var attachments: [Int: TextAttachment] = [:]
+        for run in runs { if let attachment = run.attachment { attachments[Int(offsets[run.range.lowerBound])] = attachment } }
+        self.attachments = attachments
 
         var perCluster = [Double](repeating: 0, count: utf16.count + 1)
         for run in runs {
@@ -198,7 +203,7 @@ final class Paragraph {
         guard end > 0, end < utf16.count, utf16[end - 1] == 0x00AD || isHyphenationPoint(end) else { return nil }
         let run = runs[runIndex(containing: end - 1)]
         guard let glyph = run.font.shaper.nominalGlyph(0x2D) ?? run.font.shaper.nominalGlyph(0x2010) else { return nil }
-        return (glyph, Double(run.font.shaper.advance(ofGlyph: glyph)) * run.scale + run.style.tracking)
+        return (glyph, Double(run.font.shaper.advance(ofGlyph: glyph)) * run.fontScale + run.style.tracking)
     }
 
     /// An ellipsis ("…", or "." when the font lacks it) in the font of the run at `offset`.
@@ -206,7 +211,7 @@ final class Paragraph {
         guard !runs.isEmpty else { return nil }
         let run = runs[min(runs.count - 1, runIndex(containing: offset))]
         guard let glyph = run.font.shaper.nominalGlyph(0x2026) ?? run.font.shaper.nominalGlyph(0x2E) else { return nil }
-        return (glyph, Double(run.font.shaper.advance(ofGlyph: glyph)) * run.scale, run.font, run.pointSize)
+        return (glyph, Double(run.font.shaper.advance(ofGlyph: glyph)) * run.fontScale, run.font, run.pointSize)
     }
 
     /// The advance of the glyphs of `range` (cut as ``pieces(_:)`` cuts it) whose characters lie

@@ -12,6 +12,8 @@ struct RunStyle {
     var tracking: Double
     /// Points the glyphs are raised above the baseline.
     var baselineOffset: Double
+    /// The attachment a one-cluster U+FFFC run shows instead of shaped glyphs, or nil.
+    var attachment: TextAttachment?
 
     /// The style of an item.
     init(_ item: Item) {
@@ -25,6 +27,7 @@ struct RunStyle {
         features = attributes.features
         tracking = attributes.tracking
         baselineOffset = attributes.baselineOffset + superscript * 0.35 * attributes.font.size
+        attachment = item.attachment
     }
 }
 
@@ -32,8 +35,15 @@ struct RunStyle {
 /// glyph `i` comes from the UTF-16 offset `clusters[i]` of its paragraph, and clusters never
 /// decrease. Advances and offsets are in font units; ``scale`` turns them into points.
 ///
+/// An attachment's run is never shaped: it holds one glyph, ``attachmentGlyphID``, whose advance
+/// is exactly the attachment's width (2³⁰ units of width / 2³⁰ points: powers of two divide
+/// exactly), so everything that sums advances treats it as any glyph.
+///
 /// Filled by the shaping stage; cleared when the paragraph's characters or shaping attributes change.
 struct ShapedRun {
+    /// The glyph id of an attachment (no font has 2³² glyphs).
+    static let attachmentGlyphID = PositionedGlyph.attachmentGlyphID
+
     /// UTF-16 range of the paragraph the run covers.
     var range: Range<Int>
     /// How the run was shaped (and is shaped again for a piece).
@@ -42,6 +52,10 @@ struct ShapedRun {
     var scale: Double
     var font: Font { style.font }
     var pointSize: Double { style.pointSize }
+    /// Points per unit of the run's font (``scale`` but for an attachment's run): for glyphs
+    /// taken from the font, such as a hyphen or an ellipsis, and for the font's metrics.
+    var fontScale: Double { style.font.scale(forPointSize: style.pointSize) }
+    var attachment: TextAttachment? { style.attachment }
     var rightToLeft: Bool { style.rightToLeft }
     var glyphs: [UInt32]
     var clusters: [Int32]
@@ -53,6 +67,10 @@ struct ShapedRun {
     /// Shapes `text[range]` (the rest of `text` is context) in `style`, word by word through
     /// `cache` where that gives the same glyphs (see ``ShapeCache``).
     init(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: RunStyle, cache: ShapeCache? = nil) {
+        if let attachment = style.attachment {
+            self.init(attachment: attachment, range: range, style: style)
+            return
+        }
         if let cache, let logical = cache.shape(text, range: range, style: style) {
             self.init(range: range, style: style, shaped: logical, logicalOrder: true)
             return
@@ -60,6 +78,20 @@ struct ShapedRun {
         let shaped = style.font.shaper.shape(text, range: range, rightToLeft: style.rightToLeft, script: style.script,
                                              language: style.language, features: style.features)
         self.init(range: range, style: style, shaped: shaped)
+    }
+
+    /// The run of an attachment: one glyph for the whole range (its U+FFFC cluster), never cached.
+    init(attachment: TextAttachment, range: Range<Int>, style: RunStyle) {
+        let units: Int32 = 1 << 30
+        self.range = range
+        self.style = style
+        self.scale = max(0, attachment.width) / Double(units)
+        glyphs = [Self.attachmentGlyphID]
+        clusters = [Int32(range.lowerBound)]
+        advances = [units]
+        offsetsX = [0]
+        offsetsY = [0]
+        unsafeToBreak = [false]
     }
 
     /// Builds a run from HarfBuzz output, reversing right-to-left output into logical order

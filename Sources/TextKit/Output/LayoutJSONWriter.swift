@@ -222,6 +222,19 @@ public struct LayoutJSONWriter {
                     writer.out.byte(UInt8(ascii: "]"))
                 }
                 writer.close("]")
+                if !fragment.attachments.isEmpty {
+                    writer.key("attachments"); writer.open("[")
+                    for placement in fragment.attachments {
+                        writer.item(); writer.open("{")
+                        writer.key("character"); writer.out.int(placement.characterIndex)
+                        writer.key("id")
+                        if let id = placement.attachment.identifier { writer.out.string(id) } else { writer.out.raw("null") }
+                        writer.key("rect"); writer.rect(placement.rect, origin)
+                        writer.key("descent"); writer.out.number(placement.attachment.descent)
+                        writer.close("}")
+                    }
+                    writer.close("]")
+                }
                 writer.close("}")
                 try writer.out.flushIfNeeded()
             }

@@ -119,7 +119,7 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
 /// Attributes fall into three classes that decide what an edit invalidates: paint-only
 /// (``foregroundColor``, ``backgroundColor``, ``underline``, ``strikethrough``, ``link``) redo
 /// nothing; shaping (``font``, ``language``, ``features``, ``tracking``, ``baselineOffset``,
-/// ``superscript``) reshape the paragraph; paragraph (``paragraphStyle``) only re-break it.
+/// ``superscript``, ``attachment``) reshape the paragraph; paragraph (``paragraphStyle``) only re-break it.
 public struct TextAttributes: Hashable, Sendable, Codable {
     /// The font asked for.
     public var font: FontDescriptor = FontDescriptor()
@@ -145,6 +145,9 @@ public struct TextAttributes: Hashable, Sendable, Codable {
     public var strikethrough: LineDecoration?
     /// A link target (paint-only: it never moves glyphs).
     public var link: String?
+    /// The inline object shown by U+FFFC characters of the run (ignored on other characters):
+    /// one glyph as wide as the object, raised by ``baselineOffset``; nil for none.
+    public var attachment: TextAttachment?
     /// The paragraph style; the style of a paragraph's first character applies to all of it.
     public var paragraphStyle: ParagraphStyle = ParagraphStyle()
 
@@ -157,11 +160,13 @@ public struct TextAttributes: Hashable, Sendable, Codable {
         self.paragraphStyle = paragraphStyle
     }
 
-    /// Whether `self` and `other` shape text the same way (same font, language and features):
-    /// runs that differ only in paint or paragraph attributes are shaped together.
+    /// Whether `self` and `other` shape text the same way (same font, language, features,
+    /// tracking, baseline offset, superscript and attachment): runs that differ only in paint or
+    /// paragraph attributes are shaped together.
     public func shapesLike(_ other: TextAttributes) -> Bool {
         font == other.font && language == other.language && features == other.features
             && tracking == other.tracking && baselineOffset == other.baselineOffset && superscript == other.superscript
+            && attachment == other.attachment
     }
 
     /// Which classes of attribute differ between `self` and `other`.
