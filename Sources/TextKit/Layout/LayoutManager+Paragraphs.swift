@@ -101,8 +101,8 @@ extension LayoutManager {
         }
         state.lines.removeSubrange(keep...)
         state.overflow = nil
-        if keep == 0 { state.solverReach = nil }
         if keep == 0 {
+            state.solverReach = nil
             state.startCursor = cursor
             cursor.y += style.paragraphSpacingBefore
         }
