@@ -50,6 +50,22 @@ struct LayoutOptions: ParsableArguments {
     @Flag(help: "Hyphenate words (needs --language and an installed hyphen-* dictionary).") var hyphenate = false
     @Option(help: "greedy (one line at a time) or optimal (Knuth–Plass over the whole paragraph).")
     var breaking: LineBreakStrategy = .greedy
+    @Option(name: .customLong("word-stretch-limit"), help: ArgumentHelp(
+        "Justification: the most width a space gains before letter-spacing starts, as a fraction of its width.",
+        valueName: "fraction"))
+    var wordStretchLimit: Double = ParagraphStyle().maximumWordSpacingStretch
+    @Option(name: .customLong("letter-spacing-limit"), help: ArgumentHelp(
+        "Justification's last resort: the most points added between a word's letters (0: never).",
+        valueName: "pt"))
+    var letterSpacingLimit: Double = ParagraphStyle().maximumLetterSpacing
+    @Flag(name: .customLong("unlimited-word-spacing"), inversion: .prefixedNo, help: ArgumentHelp(
+        "Whether a justified line the limits cannot fill still reaches its span's edge, its spaces stretched "
+            + "past --word-stretch-limit (--no-unlimited-word-spacing leaves it short instead)."))
+    var unlimitedWordSpacing = ParagraphStyle().allowsUnlimitedWordSpacing
+    @Flag(name: .customLong("widows-orphans"), help: ArgumentHelp(
+        "Widow and orphan control: never leave a paragraph's first line alone at the bottom of a column "
+            + "or page, nor its last line alone at the top of the next."))
+    var widowsOrphans = false
     @Option(name: .customLong("min-fragment-width"),
             help: "Free spans narrower than this get no text (default: one em).")
     var minimumFragmentWidth: Double?
@@ -74,7 +90,8 @@ struct LayoutOptions: ParsableArguments {
             ("--width", width, false), ("--height", height, false), ("--inset", inset, true),
             ("--gutter", gutter, true), ("--size", size, false), ("--line-height", lineHeight, false),
             ("--padding", padding, true), ("--min-fragment-width", minimumFragmentWidth ?? 1, true),
-            ("--margin", margin, true),
+            ("--margin", margin, true), ("--word-stretch-limit", wordStretchLimit, true),
+            ("--letter-spacing-limit", letterSpacingLimit, true),
         ]
         for (name, value, zeroAllowed) in numbers {
             guard value.isFinite else { throw ValidationError("\(name) must be a finite number, not \(value)") }

@@ -57,6 +57,10 @@ struct PageLayoutJob {
         style.lineHeightMultiple = options.lineHeight
         if options.hyphenate { style.hyphenationFactor = 1 }
         style.lineBreakStrategy = options.breaking
+        style.maximumWordSpacingStretch = options.wordStretchLimit
+        style.maximumLetterSpacing = options.letterSpacingLimit
+        style.allowsUnlimitedWordSpacing = options.unlimitedWordSpacing
+        style.preventsWidowsAndOrphans = options.widowsOrphans
         var attributes = TextAttributes(font: descriptor, paragraphStyle: style)
         attributes.language = options.language
         let name = InputText.displayName(options.input)

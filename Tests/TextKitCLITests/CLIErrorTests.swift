@@ -80,6 +80,8 @@ struct CLIErrorTests {
         ["--size", "0"], ["--size", "-3"], ["--width", "nan"], ["--height", "inf"], ["--inset", "-1"],
         ["--line-height", "0"], ["--columns", "0"], ["--pages", "zero"], ["--inset", "400"],
         ["--gutter", "1000", "--columns", "3"], ["--padding", "-2"],
+        ["--word-stretch-limit", "-1"], ["--word-stretch-limit", "nan"], ["--letter-spacing-limit", "-0.5"],
+        ["--letter-spacing-limit", "inf"], ["--letter-spacing-limit", "wide"],
     ])
     func badNumbers(_ flags: [String]) throws {
         try expectFailure(["layout", prose, "--font-file", CLIRunner.font] + flags, status: 64, mentions: [flags[0]])

@@ -57,12 +57,13 @@ struct IncrementalEquivalenceTests {
         run(seed: seed, widowControl: false)
     }
 
-    /// Widow and orphan control places a line by looking at the next lines and containers, which
-    /// container changes do not yet invalidate completely (seed 3 finds a case).
-    @Test func randomEditsWithWidowControl() {
-        withKnownIssue("container changes can leave a stale widow/orphan decision", isIntermittent: true) {
-            for seed: UInt64 in [1, 2, 3, 4] { run(seed: seed, widowControl: true) }
-        }
+    /// Widow and orphan control places a line by looking at the next lines and containers: each
+    /// line records how far down its placement looked, and container changes there lay it out
+    /// again. Seeds 3 and 7 once found lines left below a removed exclusion; seeds 1…30 with 800
+    /// steps (and 5…16 without widow control) passed when that was fixed.
+    @Test(arguments: Array(UInt64(1)...8))
+    func randomEditsWithWidowControl(seed: UInt64) {
+        run(seed: seed, widowControl: true)
     }
 
     func run(seed: UInt64, widowControl: Bool) {

@@ -80,4 +80,21 @@ extension TruncationTests {
         #expect(try validator.validate(data: Data(bytes)).isEmpty)
         #expect(String(decoding: bytes, as: UTF8.self).contains("\"truncated\":["))
     }
+
+    /// Changing a container's line limit or break mode lays it out again (invalidation used to
+    /// compare only size, insets, padding, exclusions and shape, and kept the old lines).
+    @Test func changingTheLineLimitOrModeRelaysOut() throws {
+        let (_, manager) = Fixtures.layout(Self.text)
+        let container = TextContainer(size: Size(width: 150, height: 500))
+        manager.addTextContainer(container)
+        let unlimited = manager.snapshot().allLines.count
+        #expect(unlimited > 2)
+        container.maximumNumberOfLines = 2
+        #expect(manager.snapshot().allLines.count == 2)
+        #expect(manager.snapshot().allLines.last?.truncatedRange == nil)
+        container.lineBreakMode = .truncatingTail
+        #expect(manager.snapshot().allLines.last?.truncatedRange != nil)
+        container.maximumNumberOfLines = 0
+        #expect(manager.snapshot().allLines.count == unlimited)
+    }
 }

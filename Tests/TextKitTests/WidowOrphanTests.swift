@@ -89,10 +89,10 @@ struct WidowOrphanTests {
         }
     }
 
-    /// A line's placement depends on the next one or two lines, but geometry invalidation keeps
-    /// the lines above a change: removing an exclusion in the next container that made the last
-    /// line wrap leaves a widow until layout runs afresh. Needs the layout manager to invalidate
-    /// two lines earlier (see `LayoutManager+Invalidation.swift`, `invalidateLines`).
+    /// A line's placement depends on the next one or two lines, which may be in the next
+    /// container: removing an exclusion there that made the last line wrap must reconsider the
+    /// lines above it (each line records how far down its placement looked; see
+    /// `LayoutManager+Invalidation.swift`, `invalidateLines`).
     @Test func exclusionChangesBelowALineReconsiderIt() throws {
         var attributes = Fixtures.attributes()
         attributes.paragraphStyle.preventsWidowsAndOrphans = true
@@ -116,5 +116,55 @@ struct WidowOrphanTests {
         #expect(counts(expected) == [3, 2])
         #expect(counts(edited) == counts(expected))
         #expect(firstDifference(edited.allLines, expected.allLines) == nil)
+    }
+
+    /// A line whose search began in the previous container searched the next one from its top:
+    /// an exclusion there pushed it down, and removing the exclusion must lift it back up. The
+    /// invalidation measured the searched band from the line's own top instead, so the line
+    /// stayed low (seeds 3 and 7 of the randomized equivalence test). With control the moved
+    /// line is the one a widow pulled along; without, the first line of the next container.
+    @Test(arguments: [true, false])
+    func exclusionRemovedAboveALineFromThePreviousContainerLiftsIt(control: Bool) throws {
+        var attributes = Fixtures.attributes()
+        attributes.paragraphStyle.preventsWidowsAndOrphans = control
+        let (_, probe) = Fixtures.layout("x", attributes: attributes)
+        probe.addTextContainer(TextContainer(size: Size(width: 200, height: 1000)))
+        let height = try #require(probe.snapshot().allLines.first).rect.height
+        func containers() -> [TextContainer] {
+            [TextContainer(size: Size(width: 200, height: 3 * height + 0.5)),
+             TextContainer(size: Size(width: 200, height: 6 * height))]
+        }
+        let (_, manager) = Fixtures.layout(Self.long, attributes: attributes)
+        let chain = containers()
+        for container in chain { manager.addTextContainer(container) }
+        chain[1].exclusionPaths = [BezierPath(rect: Rect(x: -10, y: -10, width: 220, height: 10 + 1.5 * height))]
+        let pushed = manager.snapshot()
+        #expect(counts(pushed) == (control ? [2, 2] : [3, 1]))
+        #expect(try #require(pushed.containers[1].lines.first).rect.minY >= 1.5 * height)
+        chain[1].exclusionPaths = []
+        let edited = manager.snapshot()
+        let (_, fresh) = Fixtures.layout(Self.long, attributes: attributes)
+        for container in containers() { fresh.addTextContainer(container) }
+        let expected = fresh.snapshot()
+        #expect(try #require(expected.containers[1].lines.first).rect.minY == 0)
+        #expect(firstDifference(edited.allLines, expected.allLines) == nil)
+    }
+
+    /// A paragraph's last line in the last container decides nothing about widows (no container
+    /// follows); appending a container must reconsider it, since it now may leave a widow.
+    @Test func appendingAContainerReconsidersTheLastContainersLines() throws {
+        var attributes = Fixtures.attributes()
+        attributes.paragraphStyle.preventsWidowsAndOrphans = true
+        let (_, probe) = Fixtures.layout("x", attributes: attributes)
+        probe.addTextContainer(TextContainer(size: Size(width: 200, height: 1000)))
+        let height = try #require(probe.snapshot().allLines.first).rect.height
+        let (_, manager) = Fixtures.layout(Self.long, attributes: attributes)
+        manager.addTextContainer(TextContainer(size: Size(width: 200, height: 3 * height + 0.5)))
+        #expect(counts(manager.snapshot()) == [3])
+        manager.addTextContainer(TextContainer(size: Size(width: 200, height: 3 * height + 0.5)))
+        let edited = manager.snapshot()
+        #expect(counts(edited) == [2, 2])
+        let fresh = try layout(Self.long, lines: 3, control: true)
+        #expect(firstDifference(edited.allLines, fresh.allLines) == nil)
     }
 }

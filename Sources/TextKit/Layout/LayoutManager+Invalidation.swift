@@ -74,6 +74,8 @@ extension LayoutManager {
         var insets: EdgeInsets
         var padding: Double
         var minimumFragmentWidth: Double?
+        var maximumNumberOfLines: Int
+        var lineBreakMode: LineBreakMode
         var exclusions: [Exclusion]
         var shape: BezierPath?
     }
@@ -81,6 +83,7 @@ extension LayoutManager {
     func record(_ container: TextContainer) -> ContainerRecord {
         ContainerRecord(size: container.size, insets: container.insets, padding: container.lineFragmentPadding,
                         minimumFragmentWidth: container.minimumFragmentWidth,
+                        maximumNumberOfLines: container.maximumNumberOfLines, lineBreakMode: container.lineBreakMode,
                         exclusions: container.exclusions, shape: container.shape)
     }
 
@@ -91,7 +94,8 @@ extension LayoutManager {
         guard let old = containerRecords[id] else { return nil }
         let new = record(container)
         guard old.size == new.size, old.insets == new.insets, old.padding == new.padding,
-              old.minimumFragmentWidth == new.minimumFragmentWidth, old.shape == new.shape else { return nil }
+              old.minimumFragmentWidth == new.minimumFragmentWidth, old.maximumNumberOfLines == new.maximumNumberOfLines,
+              old.lineBreakMode == new.lineBreakMode, old.shape == new.shape else { return nil }
         // Only exclusions changed: the paths added or removed bound the change.
         var changed: Rect?
         for exclusion in old.exclusions where !new.exclusions.contains(exclusion) {
@@ -112,26 +116,26 @@ extension LayoutManager {
         containerRecords = [:]
     }
 
-    /// Invalidates the lines of container `index` (and after) whose searched band meets `band`
-    /// (nil: every line of that container), and every paragraph that overflowed. Two lines more
-    /// are laid out again above the first one met: widow and orphan control places a line by
-    /// looking at the next two.
+    /// Invalidates every line whose searched region (from its search start down to the lowest
+    /// band its placement looked at, widow and orphan look-ahead included) meets `band` of
+    /// container `index` (nil: the whole container), and the lines after it in its paragraph.
+    ///
+    /// A line's region can reach into later containers than its own: a paragraph's last line
+    /// alone at the top of the next container pulls the line before it along, so an exclusion
+    /// added or removed there reconsiders lines of the container before. Optimal breaking looks
+    /// at bands below its lines too: a change there re-breaks the whole paragraph. Lines whose
+    /// region the change misses keep their place, so layout re-synchronizes after it.
     func invalidateLines(inContainer index: Int, band: ClosedRange<Double>?) {
         if let band, band.isEmpty { return }
         for p in paragraphs.indices {
             let state = paragraphs[p]
-            // An overflowed paragraph resumes two lines early: with room added, widow and orphan
-            // control may now move one of its last lines.
-            if state.overflow != nil { paragraphs[p].validLines = min(state.validLines, max(0, state.lines.count - 2)) }
-            guard state.startCursor != nil else { continue }
-            if let first = state.lines.firstIndex(where: { placed in
-                guard placed.container >= index else { return false }
-                guard placed.container == index, let band else { return true }
-                let top = placed.searchStart.container == index ? placed.searchStart.y : placed.line.rect.minY
-                return band.upperBound > top && band.lowerBound < placed.line.rect.maxY
-            }) {
-                paragraphs[p].validLines = min(state.validLines, max(0, first - 2))
-            } else if state.lines.isEmpty, state.startCursor.map({ $0.container >= index }) == true {
+            guard let start = state.startCursor else { continue }
+            if let solver = state.solverReach,
+               SearchedRegion(start: start, reach: solver).meets(container: index, band: band) {
+                paragraphs[p].validLines = 0
+            } else if let first = state.lines.firstIndex(where: { $0.searched.meets(container: index, band: band) }) {
+                paragraphs[p].validLines = min(state.validLines, first)
+            } else if state.lines.isEmpty, start.container >= index {
                 paragraphs[p].validLines = 0
                 paragraphs[p].startCursor = nil
             }
@@ -140,14 +144,15 @@ extension LayoutManager {
     }
 
     /// After containers were inserted or removed at `index`: lines in later containers now
-    /// belong to other containers.
+    /// belong to other containers, and lines whose placement looked at container `index` or
+    /// later (or asked whether it exists) are laid out again.
     func invalidate(fromContainer index: Int) {
         containerRecords = containerRecords.filter { key, _ in textContainers.contains { ObjectIdentifier($0) == key } }
         for p in paragraphs.indices {
             let state = paragraphs[p]
-            if state.overflow != nil { paragraphs[p].validLines = min(state.validLines, max(0, state.lines.count - 2)) }
-            if let first = state.lines.firstIndex(where: { $0.container >= index || $0.searchStart.container >= index }) {
-                paragraphs[p].validLines = min(state.validLines, max(0, first - 2))
+            if let solver = state.solverReach, solver.container >= index { paragraphs[p].validLines = 0 }
+            if let first = state.lines.firstIndex(where: { $0.reach.container >= index }) {
+                paragraphs[p].validLines = min(paragraphs[p].validLines, first)
             }
             if let start = state.startCursor, start.container >= index { paragraphs[p].startCursor = nil }
         }

@@ -102,6 +102,7 @@ extension LayoutManager {
         state.lines.removeSubrange(keep...)
         state.overflow = nil
         if keep == 0 {
+            state.solverReach = nil
             state.startCursor = cursor
             cursor.y += style.paragraphSpacingBefore
         }
@@ -110,21 +111,28 @@ extension LayoutManager {
         var breaker = LineBreaker(paragraph: paragraph, style: style, containers: textContainers,
                                   defaultMetrics: metrics, minimumWidth: firstAttributes.font.size)
         breaker.hasFollowingText = state.range.upperBound < storage.length
-        if keep == 0, style.lineBreakStrategy == .optimal,
-           let optimal = optimalLines(paragraph, style: style, breaker: breaker, cursor: cursor) {
-            for (broken, searchStart) in optimal.lines {
-                place(broken, searchStart: searchStart, paragraph: paragraph, style: style, state: &state)
+        if keep == 0, style.lineBreakStrategy == .optimal {
+            var solverReach = cursor
+            let optimal = optimalLines(paragraph, style: style, breaker: breaker, cursor: cursor, reach: &solverReach)
+            state.solverReach = solverReach
+            if let optimal {
+                for (broken, searchStart) in optimal.lines {
+                    let reach = LayoutCursor(container: broken.container, y: broken.band.maxY)
+                    place(broken, searchStart: searchStart, reach: reach, paragraph: paragraph, style: style,
+                          state: &state)
+                }
+                cursor = optimal.end
+                cursor.y += style.paragraphSpacing
+                state.endCursor = cursor
+                state.validLines = state.lines.count
+                return nil
             }
-            cursor = optimal.end
-            cursor.y += style.paragraphSpacing
-            state.endCursor = cursor
-            state.validLines = state.lines.count
-            return nil
         }
         var first = keep == 0
         while first || position < paragraph.utf16.count {
             let searchStart = cursor
-            switch breaker.nextLine(from: position, cursor: &cursor, isFirstLine: position == 0) {
+            var reach = cursor
+            switch breaker.nextLine(from: position, cursor: &cursor, isFirstLine: position == 0, reach: &reach) {
             case .overflow(let unbreakable):
                 let scalar = Int(paragraph.scalarOffsets[position])
                 if unbreakable {
@@ -136,7 +144,7 @@ extension LayoutManager {
                 state.endCursor = cursor
                 return scalar
             case .line(let broken):
-                place(broken, searchStart: searchStart, paragraph: paragraph, style: style, state: &state)
+                place(broken, searchStart: searchStart, reach: reach, paragraph: paragraph, style: style, state: &state)
                 cursor = LayoutCursor(container: broken.container, y: broken.band.maxY + style.lineSpacing,
                                       lines: cursor.lines + 1)
                 position = broken.range.upperBound
@@ -150,20 +158,21 @@ extension LayoutManager {
     }
 
     /// Knuth–Plass lines for a whole paragraph, every line as tall as its tallest; nil when it
-    /// does not fit the containers (greedy breaking then handles the overflow).
+    /// does not fit the containers (greedy breaking then handles the overflow). `reach` is moved
+    /// down to the lowest band the solver looked at, whatever the outcome.
     private func optimalLines(_ paragraph: Paragraph, style: ParagraphStyle, breaker: LineBreaker,
-                              cursor: LayoutCursor) -> OptimalLineBreaker.Result? {
+                              cursor: LayoutCursor, reach: inout LayoutCursor) -> OptimalLineBreaker.Result? {
         var metrics = breaker.defaultMetrics
         for run in paragraph.runs { metrics.include(run) }
         let optimal = OptimalLineBreaker(paragraph: paragraph, style: style, containers: textContainers,
                                          greedy: breaker, height: breaker.lineHeight(metrics), metrics: metrics)
-        return optimal.breakLines(from: cursor)
+        return optimal.breakLines(from: cursor, reach: &reach)
     }
 
     /// Places the glyphs of a broken line (the last line of a paragraph also takes its
     /// terminator), records it and its quality.
-    private func place(_ broken: BrokenLine, searchStart: LayoutCursor, paragraph: Paragraph, style: ParagraphStyle,
-                       state: inout ParagraphState) {
+    private func place(_ broken: BrokenLine, searchStart: LayoutCursor, reach: LayoutCursor, paragraph: Paragraph,
+                       style: ParagraphStyle, state: inout ParagraphState) {
         let padding = textContainers[broken.container].lineFragmentPadding
         let assembler = LineAssembler(paragraph: paragraph, style: style, padding: padding) { font, size in
             self.index(of: font, size: size)
@@ -173,7 +182,7 @@ extension LayoutManager {
         if isLast { line.characterRange = line.characterRange.lowerBound..<state.range.count }
         measure(broken, paragraph, padding: padding, isLast: isLast)
         state.lines.append(PlacedLine(container: broken.container, start: broken.range.lowerBound,
-                                      searchStart: searchStart, line: line))
+                                      searchStart: searchStart, reach: reach, line: line))
         statistics.linesLaidOut += 1
     }
 

@@ -179,6 +179,10 @@ public final class LayoutManager: TextStorageObserver {
         var endCursor = LayoutCursor(container: 0, y: 0)
         /// Where the paragraph stopped fitting (UTF-16 offset) and the cursor it was tried at.
         var overflow: (offset: Int, cursor: LayoutCursor)?
+        /// With optimal breaking: how far down the solver looked for line widths (past the
+        /// chain's end when it ran out). A change between `startCursor` and it re-breaks the
+        /// whole paragraph, even below its lines: the solver weighed breaks that would reach there.
+        var solverReach: LayoutCursor?
 
         init(range: Range<Int>) { self.range = range }
 
@@ -186,12 +190,17 @@ public final class LayoutManager: TextStorageObserver {
         var isClean: Bool { startCursor != nil && validLines == lines.count && overflow == nil }
     }
 
-    /// A line with where it came from: container, UTF-16 start, and the cursor its search began at.
+    /// A line with where it came from: container, UTF-16 start, the cursor its search began at
+    /// and how far down its placement looked (see `LineBreaker.nextLine`).
     struct PlacedLine {
         var container: Int
         var start: Int
         var searchStart: LayoutCursor
+        var reach: LayoutCursor
         var line: LineLayout
+
+        /// The geometry the line depends on: a line is laid out again when it changes.
+        var searched: SearchedRegion { SearchedRegion(start: searchStart, reach: reach) }
     }
 
     var paragraphs: [ParagraphState] = []

@@ -1,24 +1,3 @@
-/// Where layout continues: a container of the chain, a y inside it, and how many lines the
-/// container already holds.
-struct LayoutCursor: Hashable {
-    var container: Int
-    var y: Double
-    var lines = 0
-
-    init(container: Int, y: Double, lines: Int = 0) {
-        self.container = container
-        self.y = y
-        self.lines = lines
-    }
-
-    /// Moves to the top of the next container of `containers` (past the end when there is none).
-    mutating func moveToNextContainer(of containers: [TextContainer]) {
-        container += 1
-        lines = 0
-        if container < containers.count { y = containers[container].textRect.minY }
-    }
-}
-
 /// The part of a paragraph a truncated line hides behind an ellipsis.
 struct Truncation {
     /// UTF-16 range of the paragraph hidden.
@@ -115,20 +94,32 @@ struct LineBreaker {
     ///     other lines: the next line is the paragraph's last and in another container → widow
     ///     either: place the line at the top of the next container instead
     /// ```
-    /// Every decision depends only on `start`, `cursor` and `isFirstLine`, so resuming layout at
-    /// a line's recorded search start reproduces it.
-    func nextLine(from start: Int, cursor: inout LayoutCursor, isFirstLine: Bool) -> Outcome {
+    /// Every decision depends only on `start`, `cursor`, `isFirstLine` and the geometry between
+    /// `cursor` and `reach`, which is moved down to the bottom of the lowest band any placement
+    /// looked at (look-ahead lines included, past the chain's end when it looked beyond it or
+    /// asked whether a next container exists): resuming layout at a line's recorded search start
+    /// reproduces it while that region is unchanged.
+    func nextLine(from start: Int, cursor: inout LayoutCursor, isFirstLine: Bool,
+                  reach: inout LayoutCursor) -> Outcome {
         var placed = cursor
-        let outcome = placeLine(from: start, cursor: &placed, isFirstLine: isFirstLine)
+        let outcome = placeLine(from: start, cursor: &placed, isFirstLine: isFirstLine, reach: &reach)
         guard style.preventsWidowsAndOrphans, case .line(let line) = outcome, line.truncation == nil,
-              line.range.upperBound < paragraph.utf16.count, placed.lines > 0, line.container + 1 < containers.count,
-              isFirstLine ? leavesOrphan(line, cursor: placed) : leavesWidow(line, cursor: placed)
+              line.range.upperBound < paragraph.utf16.count, placed.lines > 0 else {
+            cursor = placed
+            return outcome
+        }
+        // Whether a next container exists decides too: inserting one after this line's
+        // container must reconsider it.
+        reach.extend(through: LayoutCursor(container: line.container + 1, y: -.infinity))
+        guard line.container + 1 < containers.count,
+              isFirstLine ? leavesOrphan(line, cursor: placed, reach: &reach)
+                          : leavesWidow(line, cursor: placed, reach: &reach)
         else {
             cursor = placed
             return outcome
         }
         var moved = LayoutCursor(container: line.container + 1, y: containers[line.container + 1].textRect.minY)
-        let retry = placeLine(from: start, cursor: &moved, isFirstLine: isFirstLine)
+        let retry = placeLine(from: start, cursor: &moved, isFirstLine: isFirstLine, reach: &reach)
         guard case .line = retry else {
             cursor = placed
             return outcome
@@ -140,30 +131,50 @@ struct LineBreaker {
     // MARK: - Widows and orphans
 
     /// The line after `line` (placed at `cursor`), placed as usual.
-    private func lineAfter(_ line: BrokenLine, cursor: LayoutCursor) -> BrokenLine? {
+    private func lineAfter(_ line: BrokenLine, cursor: LayoutCursor, reach: inout LayoutCursor) -> BrokenLine? {
         var next = LayoutCursor(container: line.container, y: line.band.maxY + style.lineSpacing, lines: cursor.lines + 1)
-        guard case .line(let following) = placeLine(from: line.range.upperBound, cursor: &next, isFirstLine: false)
+        guard case .line(let following) = placeLine(from: line.range.upperBound, cursor: &next, isFirstLine: false,
+                                                    reach: &reach)
         else { return nil }
         return following
     }
 
     /// Whether the paragraph's last line would start the next container alone after `line`.
-    private func leavesWidow(_ line: BrokenLine, cursor: LayoutCursor) -> Bool {
+    private func leavesWidow(_ line: BrokenLine, cursor: LayoutCursor, reach: inout LayoutCursor) -> Bool {
         // Cheap test first: text wider than any container cannot all be on the next line (tabs
         // may be narrower than their glyphs: not then).
         let rest = paragraph.width(line.range.upperBound..<paragraph.utf16.count)
         guard paragraph.hasTabs || rest <= containers.map(\.textRect.width).max() ?? 0,
-              let next = lineAfter(line, cursor: cursor) else { return false }
+              let next = lineAfter(line, cursor: cursor, reach: &reach) else { return false }
         return next.container != line.container && next.range.upperBound == paragraph.utf16.count
     }
 
     /// Whether the paragraph's first line `line` would stay alone at the bottom of its container.
-    private func leavesOrphan(_ line: BrokenLine, cursor: LayoutCursor) -> Bool {
-        guard let next = lineAfter(line, cursor: cursor) else { return false }
+    private func leavesOrphan(_ line: BrokenLine, cursor: LayoutCursor, reach: inout LayoutCursor) -> Bool {
+        guard let next = lineAfter(line, cursor: cursor, reach: &reach) else { return false }
         if next.container != line.container { return true }
         // The second line moves on to avoid a widow: the first must go with it.
         let second = LayoutCursor(container: line.container, y: line.band.maxY + style.lineSpacing, lines: cursor.lines + 1)
-        return next.range.upperBound < paragraph.utf16.count && leavesWidow(next, cursor: second)
+        return next.range.upperBound < paragraph.utf16.count && leavesWidow(next, cursor: second, reach: &reach)
+    }
+
+    /// Breaks the line starting at UTF-16 `start` without widow and orphan control, moving
+    /// `reach` down to the bottom of the line's band (past the chain's end on overflow, or when
+    /// the line may be truncated: that depends on being in the last container).
+    private func placeLine(from start: Int, cursor: inout LayoutCursor, isFirstLine: Bool,
+                           reach: inout LayoutCursor) -> Outcome {
+        let outcome = placeLine(from: start, cursor: &cursor, isFirstLine: isFirstLine)
+        switch outcome {
+        case .line(let line):
+            reach.extend(through: LayoutCursor(container: line.container, y: line.band.maxY))
+            let container = containers[line.container]
+            if container.lineBreakMode != .wordWrap, container.maximumNumberOfLines > 0 {
+                reach.extend(through: LayoutCursor(container: line.container + 1, y: -.infinity))
+            }
+        case .overflow:
+            reach.extend(through: .pastEnd(of: containers.count))
+        }
+        return outcome
     }
 
     /// Breaks the line starting at UTF-16 `start` without widow and orphan control.

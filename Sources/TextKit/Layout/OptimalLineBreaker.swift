@@ -33,7 +33,10 @@ struct OptimalLineBreaker {
         var quality: KnuthPlass.Quality
     }
 
-    func breakLines(from start: LayoutCursor) -> Result? {
+    /// The lines of the paragraph laid out from `start`, or nil (see above); `reach` is moved
+    /// down to the bottom of the lowest band any solve asked a width of (past the chain's end
+    /// when the slots ran out), since unchosen breaks weighed there decided too.
+    func breakLines(from start: LayoutCursor, reach: inout LayoutCursor) -> Result? {
         let count = paragraph.utf16.count
         // A tab's width depends on where its line starts: such paragraphs are broken greedily.
         guard count > 0, !paragraph.hasTabs else { return nil }
@@ -72,7 +75,8 @@ struct OptimalLineBreaker {
         var heights: [Double] = []
         var best: (result: Result, ownHeights: Bool)?
         for _ in 0..<Self.maximumSolves {
-            guard let solved = solve(items, ends: ends, mandatory: mandatory, heights: heights, from: start)
+            guard let solved = solve(items, ends: ends, mandatory: mandatory, heights: heights, from: start,
+                                     reach: &reach)
             else { break }
             // Line k is band k: each band holds one line (of one or more fragments).
             let real = solved.lines.map { realHeight($0.line) }
@@ -103,15 +107,20 @@ struct OptimalLineBreaker {
 
     /// One Knuth–Plass solve with band `k` as tall as `heights[k]` (the tallest line past the end).
     private func solve(_ items: [KnuthPlass.Item], ends: [Int: Int], mandatory: Set<Int>, heights: [Double],
-                       from start: LayoutCursor) -> Result? {
+                       from start: LayoutCursor, reach: inout LayoutCursor) -> Result? {
         let count = paragraph.utf16.count
         let justified = style.alignment == .justified
         let tallest = height
         var walker = SlotWalker(breaker: greedy, containers: containers,
                                 height: { $0 < heights.count ? heights[$0] : tallest },
                                 lineSpacing: style.lineSpacing, cursor: start)
-        guard let result = KnuthPlass.breakLines(items, lineWidth: { walker.width(of: $0) }),
-              result.breaks.count <= walker.slots.count, !walker.ranOut else { return nil }
+        let solution = KnuthPlass.breakLines(items, lineWidth: { walker.width(of: $0) })
+        if walker.ranOut {
+            reach.extend(through: .pastEnd(of: containers.count))
+        } else if let last = walker.slots.last {
+            reach.extend(through: LayoutCursor(container: last.container, y: last.band.maxY))
+        }
+        guard let result = solution, result.breaks.count <= walker.slots.count, !walker.ranOut else { return nil }
 
         var lines: [(line: BrokenLine, searchStart: LayoutCursor)] = []
         var lineStart = 0

@@ -1,0 +1,54 @@
+/// Where layout continues: a container of the chain, a y inside it, and how many lines the
+/// container already holds.
+struct LayoutCursor: Hashable {
+    var container: Int
+    var y: Double
+    var lines = 0
+
+    init(container: Int, y: Double, lines: Int = 0) {
+        self.container = container
+        self.y = y
+        self.lines = lines
+    }
+
+    /// Moves to the top of the next container of `containers` (past the end when there is none).
+    mutating func moveToNextContainer(of containers: [TextContainer]) {
+        container += 1
+        lines = 0
+        if container < containers.count { y = containers[container].textRect.minY }
+    }
+
+    /// Below every container of a chain of `count`: a placement that looked there depends on
+    /// the whole rest of the chain and on how many containers it has.
+    static func pastEnd(of count: Int) -> LayoutCursor { LayoutCursor(container: count, y: .infinity) }
+
+    /// Moves to `other` when it is farther down the chain (later container, or lower in the
+    /// same one); keeps the line count.
+    mutating func extend(through other: LayoutCursor) {
+        if other.container > container || (other.container == container && other.y > y) {
+            container = other.container
+            y = other.y
+        }
+    }
+}
+
+/// The part of a container chain a placement looked at: from `start` (a line's search start)
+/// down to `reach` (the bottom of the lowest band examined, widow and orphan look-ahead
+/// included), through every container in between. A line placed from the same start gives the
+/// same line as long as the geometry of its region did not change.
+struct SearchedRegion {
+    var start: LayoutCursor
+    var reach: LayoutCursor
+
+    /// Whether a change of container `index` within `band` (nil: the whole container) meets the
+    /// region. A region that reaches a container only to learn whether it exists (`reach.y` = -∞
+    /// there) meets no change of its geometry: `LayoutManager.invalidate(fromContainer:)`
+    /// handles insertions and removals.
+    func meets(container index: Int, band: ClosedRange<Double>?) -> Bool {
+        guard index >= start.container, index <= reach.container else { return false }
+        guard let band else { return index < reach.container || reach.y > -Double.infinity }
+        let top = index == start.container ? start.y : -Double.infinity
+        let bottom = index == reach.container ? reach.y : Double.infinity
+        return band.upperBound > top && band.lowerBound < bottom
+    }
+}
