@@ -52,6 +52,10 @@ extension LayoutManager {
                 paragraphs[index].range = range.lowerBound + delta..<range.upperBound + delta
             }
         }
+        if let clean = cleanAfter {
+            let shifted = clean > lastOld ? clean + region.count - (lastOld - first + 1) : 0
+            cleanAfter = max(first + region.count, shifted)
+        }
         paragraphs.replaceSubrange(first...lastOld, with: region)
         splitEnd = wasLast ? max(regionEnd, splitEnd + delta) : splitEnd + delta
     }
@@ -109,6 +113,7 @@ extension LayoutManager {
     }
 
     func invalidateAll() {
+        cleanAfter = nil
         paragraphs = []
         paragraphsSplit = false
         splitEnd = 0
@@ -126,6 +131,7 @@ extension LayoutManager {
     /// at bands below its lines too: a change there re-breaks the whole paragraph. Lines whose
     /// region the change misses keep their place, so layout re-synchronizes after it.
     func invalidateLines(inContainer index: Int, band: ClosedRange<Double>?) {
+        cleanAfter = nil
         if let band, band.isEmpty { return }
         for p in paragraphs.indices {
             let state = paragraphs[p]
@@ -147,6 +153,7 @@ extension LayoutManager {
     /// belong to other containers, and lines whose placement looked at container `index` or
     /// later (or asked whether it exists) are laid out again.
     func invalidate(fromContainer index: Int) {
+        cleanAfter = nil
         containerRecords = containerRecords.filter { key, _ in textContainers.contains { ObjectIdentifier($0) == key } }
         for p in paragraphs.indices {
             let state = paragraphs[p]

@@ -14,7 +14,7 @@ extension LayoutManager {
     /// paragraph) leaves the rest of the text unsplit. Returns whether everything was laid out.
     @discardableResult
     func runLayout(storage: TextStorage, parallel: Bool = false,
-                   until stop: (ParagraphState, LayoutCursor) -> Bool) -> Bool {
+                   until stop: (_ paragraph: Range<Int>, LayoutCursor) -> Bool) -> Bool {
         if !paragraphsSplit {
             paragraphs = []
             splitEnd = 0
@@ -27,7 +27,18 @@ extension LayoutManager {
         defer { warnings = newWarnings }
         var index = 0
         var chunk = 64
+        let knownClean = parallel ? cleanAfter : nil
+        cleanAfter = nil
         while true {
+            if let clean = knownClean, index >= clean, index < paragraphs.count, overflowStart == nil,
+               paragraphs[index].isClean, paragraphs[index].startCursor == cursor {
+                // Re-synchronized inside the clean, chained tail: all of it is reused as it is.
+                cursor = paragraphs[paragraphs.count - 1].endCursor
+                index = paragraphs.count
+            }
+            if overflowStart == nil, skipCleanParagraphs(from: &index, cursor: &cursor, storage: storage, stop: stop) {
+                return false
+            }
             if index == paragraphs.count {
                 guard overflowStart == nil, splitEnd < storage.length || paragraphs.isEmpty else { break }
                 let next = Self.splitParagraphs(storage.scalars, from: splitEnd, minimumEnd: splitEnd + 1)
@@ -45,14 +56,15 @@ extension LayoutManager {
             if parallel, paragraphs[index].cache == nil {
                 preshape(from: index, chunk: &chunk, storage: storage, warnings: &newWarnings)
             }
-            let state = paragraphs[index]
-            if state.isClean, state.startCursor == cursor {
-                cursor = state.endCursor
+            // Read in place: copying a paragraph's state per paragraph made a pass over a long,
+            // clean document cost a retain and release of each of its fields.
+            if paragraphs[index].isClean, paragraphs[index].startCursor == cursor {
+                cursor = paragraphs[index].endCursor
             } else if let overflow = layOut(index, storage: storage, cursor: &cursor, warnings: &newWarnings) {
                 overflowStart = paragraphs[index].range.lowerBound + overflow
                 continue
             }
-            if stop(paragraphs[index], cursor), index + 1 < paragraphs.count || splitEnd < storage.length {
+            if stop(paragraphs[index].range, cursor), index + 1 < paragraphs.count || splitEnd < storage.length {
                 laidOutThrough = paragraphs[index].range.upperBound
                 return false
             }
@@ -62,7 +74,32 @@ extension LayoutManager {
                 "characters \(start)..<\(storage.length) did not fit in the text containers"))
         }
         laidOutThrough = storage.length
+        if overflowStart == nil { cleanAfter = 0 }
         return true
+    }
+
+    /// Moves `index` and `cursor` past the clean paragraphs that start where the cursor is (they
+    /// are reused as they are), in one tight pass over the array: after an edit in a long
+    /// document this is all the work left for the paragraphs after it. Returns true when `stop`
+    /// asked to stop after one of them (``laidOutThrough`` is then set).
+    private func skipCleanParagraphs(from index: inout Int, cursor: inout LayoutCursor, storage: TextStorage,
+                                     stop: (Range<Int>, LayoutCursor) -> Bool) -> Bool {
+        var position = index, current = cursor, stopped = false
+        paragraphs.withUnsafeBufferPointer { states in
+            while position < states.count, states[position].cache != nil, states[position].isClean,
+                  states[position].startCursor == current {
+                current = states[position].endCursor
+                position += 1
+                if stop(states[position - 1].range, current), position < states.count || splitEnd < storage.length {
+                    stopped = true
+                    return
+                }
+            }
+        }
+        if stopped { laidOutThrough = paragraphs[position - 1].range.upperBound }
+        index = position
+        cursor = current
+        return stopped
     }
 
     /// Lays out paragraph `index` from `cursor`, reusing its valid leading lines when it starts

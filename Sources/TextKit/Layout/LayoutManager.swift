@@ -85,7 +85,7 @@ public final class LayoutManager: TextStorageObserver {
     public func ensureLayout(forCharacterRange range: Range<Int>) {
         guard let storage = textStorage, needsLayout else { return }
         let target = max(range.lowerBound, range.upperBound - 1)
-        if runLayout(storage: storage, until: { state, _ in state.range.upperBound > target }) { needsLayout = false }
+        if runLayout(storage: storage, until: { paragraph, _ in paragraph.upperBound > target }) { needsLayout = false }
     }
 
     /// Lays out the text from the start until the lines reach below `rect` in `container` (or a
@@ -204,6 +204,11 @@ public final class LayoutManager: TextStorageObserver {
     }
 
     var paragraphs: [ParagraphState] = []
+    /// Every paragraph from this index on is clean and starts where the one before it ended, so
+    /// a full layout that reaches one of them at its recorded start can take all of them as they
+    /// are (nil: not known). Set by a complete layout pass; an edit moves it past the paragraphs
+    /// it split again; container changes, early stops and overflow clear it.
+    var cleanAfter: Int?
     var paragraphsSplit = false
     /// The text is split into `paragraphs` up to here (a paragraph boundary); the rest is split
     /// when layout reaches it.
