@@ -85,11 +85,12 @@ let benchmarks: @Sendable () -> Void = {
     }, setup: pagesSetup)
 
     // (e) One character typed inside a word near the middle of a laid-out 10 MB document, then
-    // deleted again (alternately), each followed by ensureLayout().
+    // deleted again (alternately), each followed by ensureLayout(). Its peak RSS is that of the
+    // laid-out 10 MB document (the setup).
     let editFixture = Fixture()
     Benchmark("Edit_1character_10MB",
               configuration: configuration(mallocTolerance: 20, maxIterations: 200,
-                                           metrics: [.wallClock, .mallocCountTotal]),
+                                           metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident]),
               closure: { benchmark in
                   let storage = editFixture.storage!, manager = editFixture.manager!, at = editFixture.editAt
                   for _ in benchmark.scaledIterations {
