@@ -62,11 +62,12 @@ public enum Scenarios {
     /// ±20 pt, its vertices evenly spaced in angle.
     public static func wavyPolygon(_ setup: PageSetup, segments: Int) -> BezierPath {
         let area = setup.columnFrame(0)
+        let centre = Point(x: area.minX + area.width / 2, y: area.minY + area.height / 2)
         var path = BezierPath()
         for i in 0..<segments {
             let angle = 2 * Double.pi * Double(i) / Double(segments)
             let radius = 150 + 20 * sin(7 * angle)
-            let point = Point(x: area.midX + radius * cos(angle), y: area.midY + radius * sin(angle))
+            let point = Point(x: centre.x + radius * cos(angle), y: centre.y + radius * sin(angle))
             if i == 0 { path.move(to: point) } else { path.addLine(to: point) }
         }
         path.close()
