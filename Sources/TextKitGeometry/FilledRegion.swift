@@ -97,10 +97,9 @@ public struct FilledRegion: Sendable {
         guard let slabs else {
             return Span.merged(bandSpans(top: top, bottom: bottom), joiningGapsUpTo: epsilon)
         }
-        var spans: [Span] = []
-        slabs.spans(top: top, bottom: bottom, edges: index.edges, into: &spans) { top, bottom in
-            bandSpans(top: top, bottom: bottom)
-        }
+        var spans: [Span] = [], swept: [(top: Double, bottom: Double)] = []
+        slabs.spans(top: top, bottom: bottom, edges: index.edges, into: &spans, swept: &swept)
+        for band in swept { spans += bandSpans(top: band.top, bottom: band.bottom) }
         return Span.merged(spans, joiningGapsUpTo: epsilon)
     }
 

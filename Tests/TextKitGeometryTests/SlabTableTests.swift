@@ -49,6 +49,46 @@ import Testing
         }
     }
 
+    /// Outlines with many vertices answer from the slab tree's stored unions: every line band
+    /// of a 10,000-segment wavy outline and of large random polygons, as the sweep.
+    @Test func manySlabsAnswerAsTheSweep() {
+        var wavy: [(Double, Double)] = []
+        for i in 0..<10_000 {
+            let angle = 2 * Double.pi * Double(i) / 10_000
+            let radius = 150 + 20 * sinTable(7 * angle)
+            wavy.append((300 + radius * sinTable(angle + Double.pi / 2), 300 + radius * sinTable(angle)))
+        }
+        var regions = [FilledRegion(path: polygonPath([wavy]))]
+        var rng = SplitMix64(seed: 0x7EE5)
+        for _ in 0..<10 {
+            // Around a centre with a wandering radius: simple, hundreds of slabs.
+            let count = Int.random(in: 300...2_000, using: &rng)
+            var radius = 200.0
+            let contour = (0..<count).map { i in
+                radius = min(280, max(60, radius + Double.random(in: -6...6, using: &rng)))
+                let angle = 2 * Double.pi * Double(i) / Double(count)
+                return (350 + radius * sinTable(angle + Double.pi / 2), 350 + radius * sinTable(angle))
+            }
+            regions.append(FilledRegion(path: polygonPath([contour])))
+        }
+        #expect(regions.allSatisfy { $0.slabs != nil })
+        for _ in 0..<10 {
+            // Self-intersecting: slabs with crossing edges between stored unions.
+            let contour = (0..<Int.random(in: 20...40, using: &rng)).map { _ in
+                (Double.random(in: 50...650, using: &rng), Double.random(in: 50...650, using: &rng))
+            }
+            regions.append(FilledRegion(path: polygonPath([contour], fillRule: Bool.random(using: &rng) ? .evenOdd : .nonZero)))
+        }
+        for region in regions {
+            for _ in 0..<60 {
+                let top = Double.random(in: 40...660, using: &rng)
+                let bottom = top + (Bool.random(using: &rng) ? 14.2 : Double.random(in: 0.5...300, using: &rng))
+                #expect(spansMatch(region.coveredSpans(minY: top, maxY: bottom), swept(region, top, bottom),
+                                   tolerance: 1e-9))
+            }
+        }
+    }
+
     /// Two overlapping squares in one path cross each other: the slabs between their crossing
     /// y's are swept, the others listed.
     @Test func crossingEdgesAreSwept() {
