@@ -179,9 +179,9 @@ struct SlabTable: Sendable {
             if ys[mid] < bottom { low = mid + 1 } else { high = mid }
         }
         var lo = first, hi = low
-        var pending: (top: Double, bottom: Double)?
+        var runs = SweptRuns()
         if lo < hi && !(top <= ys[lo] && ys[lo + 1] <= bottom) {
-            addPart(of: lo, top: top, bottom: bottom, edges: edges, output: &output, swept: &swept, pending: &pending)
+            addPart(of: lo, top: top, bottom: bottom, edges: edges, output: &output, runs: &runs)
             lo += 1
         }
         var last: Int?
@@ -190,12 +190,13 @@ struct SlabTable: Sendable {
             hi -= 1
         }
         if lo < hi {
-            visit(1, covering: 0..<leafCount, slabs: lo..<hi, output: &output, swept: &swept, pending: &pending)
+            visit(1, covering: 0..<leafCount, slabs: lo..<hi, output: &output, runs: &runs)
         }
         if let last {
-            addPart(of: last, top: top, bottom: bottom, edges: edges, output: &output, swept: &swept, pending: &pending)
+            addPart(of: last, top: top, bottom: bottom, edges: edges, output: &output, runs: &runs)
         }
-        if let run = pending { swept.append(run) }
+        runs.close()
+        swept += runs.bands
     }
 
     /// The most spans a tree node's union may have to be stored; beyond, queries descend.
@@ -203,17 +204,14 @@ struct SlabTable: Sendable {
 
     /// Adds the projections of slab `slab` over the band (which cuts it) to `output`.
     private func addPart(of slab: Int, top: Double, bottom: Double, edges: [Edge], output: inout [Span],
-                         swept: inout [(top: Double, bottom: Double)], pending: inout (top: Double, bottom: Double)?) {
+                         runs: inout SweptRuns) {
         let y0 = Swift.max(ys[slab], top), y1 = Swift.min(ys[slab + 1], bottom)
         guard y0 < y1 else { return }
         if crossing[slab] {
-            pending = (pending?.top ?? y0, y1)
+            runs.extend(y0, y1)
             return
         }
-        if let run = pending {
-            swept.append(run)
-            pending = nil
-        }
+        runs.close()
         for t in Int(starts[slab])..<Int(starts[slab + 1]) {
             if let part = Self.projection(edges[Int(lefts[t])], edges[Int(rights[t])], y0, y1, epsilon: epsilon) {
                 Self.add(part, to: &output)
@@ -224,14 +222,11 @@ struct SlabTable: Sendable {
     /// Adds the projections of the whole slabs `slabs ∩ covering` (the slabs of tree node
     /// `node`) to `output`, from left to right, so runs of crossing slabs stay together.
     private func visit(_ node: Int, covering: Range<Int>, slabs: Range<Int>, output: inout [Span],
-                       swept: inout [(top: Double, bottom: Double)], pending: inout (top: Double, bottom: Double)?) {
+                       runs: inout SweptRuns) {
         guard covering.overlaps(slabs) else { return }
         let stored = unionCount[node] >= 0
         if stored && slabs.contains(covering.lowerBound) && covering.upperBound <= slabs.upperBound {
-            if let run = pending {
-                swept.append(run)
-                pending = nil
-            }
+            runs.close()
             let start = Int(unionStart[node])
             for span in unionSpans[start..<start + Int(unionCount[node])] { Self.add(span, to: &output) }
             return
@@ -239,21 +234,16 @@ struct SlabTable: Sendable {
         if covering.count == 1 {
             let slab = covering.lowerBound
             if crossing[slab] {
-                pending = (pending?.top ?? ys[slab], ys[slab + 1])
+                runs.extend(ys[slab], ys[slab + 1])
                 return
             }
-            if let run = pending {
-                swept.append(run)
-                pending = nil
-            }
+            runs.close()
             for t in Int(starts[slab])..<Int(starts[slab + 1]) { Self.add(extents[t], to: &output) }
             return
         }
         let middle = (covering.lowerBound + covering.upperBound) / 2
-        visit(2 * node, covering: covering.lowerBound..<middle, slabs: slabs, output: &output, swept: &swept,
-              pending: &pending)
-        visit(2 * node + 1, covering: middle..<covering.upperBound, slabs: slabs, output: &output, swept: &swept,
-              pending: &pending)
+        visit(2 * node, covering: covering.lowerBound..<middle, slabs: slabs, output: &output, runs: &runs)
+        visit(2 * node + 1, covering: middle..<covering.upperBound, slabs: slabs, output: &output, runs: &runs)
     }
 
     /// Adds `span` to `output` (sorted by x, disjoint, none touching), joined with the spans it
@@ -290,5 +280,24 @@ struct SlabTable: Sendable {
         let right0 = right.x(at: y0), right1 = right.x(at: y1)
         guard Swift.max(right0 - left0, right1 - left1) > epsilon else { return nil }
         return Span(minX: Swift.min(left0, left1), maxX: Swift.max(right0, right1))
+    }
+}
+
+/// The parts of a band query left to the sweep: runs of consecutive slabs with crossing edges,
+/// each one sub-band, in the order the query meets them.
+struct SweptRuns {
+    /// The finished runs.
+    private(set) var bands: [(top: Double, bottom: Double)] = []
+    /// The run still growing, if any.
+    private var open: (top: Double, bottom: Double)?
+
+    /// Adds the part `y0 ... y1` of a slab with crossing edges (just below the last one added).
+    mutating func extend(_ y0: Double, _ y1: Double) { open = (open?.top ?? y0, y1) }
+
+    /// Ends the growing run, if any (a slab without crossings comes next, or the query ends).
+    mutating func close() {
+        guard let run = open else { return }
+        bands.append(run)
+        open = nil
     }
 }
