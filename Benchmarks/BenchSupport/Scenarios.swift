@@ -1,3 +1,4 @@
+import Foundation
 import TextKit
 
 /// The layouts the benchmarks and the peer runner time, set up the same way everywhere.
@@ -30,13 +31,47 @@ public enum Scenarios {
         return (storage, manager)
     }
 
-    /// US Letter, 72 pt margins, one column, no padding; with `exclusions`, 20 curved shapes
-    /// per page (circles, ellipses, rotated ellipses) spread over the text area.
-    public static func pageSetup(exclusions: Bool) -> PageSetup {
+    /// The exclusions on every page of a pages scenario; the raw value is the name's middle
+    /// part (`Pages_<rawValue>_1MB`).
+    public enum PageExclusions: String, CaseIterable, Sendable {
+        /// None.
+        case plain
+        /// 20 circles and ellipses (``curvedExclusions(_:)``).
+        case curved20 = "20curvedExclusions"
+        /// One wavy closed polygon of 100 segments in the middle of the page (``wavyPolygon(_:segments:)``).
+        case wavy100 = "wavyPolygon100segments"
+        /// The same wavy outline with 10,000 segments: per line, it must cost about what the
+        /// 100-segment one costs (edges are indexed by y).
+        case wavy10000 = "wavyPolygon10000segments"
+    }
+
+    /// US Letter, 72 pt margins, one column, no padding, with `exclusions` on every page.
+    public static func pageSetup(_ exclusions: PageExclusions) -> PageSetup {
         var setup = PageSetup()
         setup.lineFragmentPadding = 0
-        if exclusions { setup.exclusionPaths = curvedExclusions(setup) }
+        switch exclusions {
+        case .plain: break
+        case .curved20: setup.exclusionPaths = curvedExclusions(setup)
+        case .wavy100: setup.exclusionPaths = [wavyPolygon(setup, segments: 100)]
+        case .wavy10000: setup.exclusionPaths = [wavyPolygon(setup, segments: 10_000)]
+        }
         return setup
+    }
+
+    /// A closed polygon around the middle of the text area: radius 150 pt with 7 waves of
+    /// ±20 pt, its vertices evenly spaced in angle.
+    public static func wavyPolygon(_ setup: PageSetup, segments: Int) -> BezierPath {
+        let area = setup.columnFrame(0)
+        let centre = Point(x: area.minX + area.width / 2, y: area.minY + area.height / 2)
+        var path = BezierPath()
+        for i in 0..<segments {
+            let angle = 2 * Double.pi * Double(i) / Double(segments)
+            let radius = 150 + 20 * sin(7 * angle)
+            let point = Point(x: centre.x + radius * cos(angle), y: centre.y + radius * sin(angle))
+            if i == 0 { path.move(to: point) } else { path.addLine(to: point) }
+        }
+        path.close()
+        return path
     }
 
     /// 20 deterministic curved shapes over the text area of `setup`: 5 rows of 4, jittered,
@@ -89,7 +124,7 @@ public enum Scenarios {
 
     /// Lays `manager` out on pages (`automatic`, up to 100,000 pages).
     @discardableResult
-    public static func layOutPages(_ manager: LayoutManager, exclusions: Bool) -> PagedLayout {
-        manager.layOutPages(pageSetup(exclusions: exclusions), count: .automatic(maximum: 100_000))
+    public static func layOutPages(_ manager: LayoutManager, exclusions: PageExclusions) -> PagedLayout {
+        manager.layOutPages(pageSetup(exclusions), count: .automatic(maximum: 100_000))
     }
 }

@@ -5,7 +5,8 @@ import TextKit
 // textkit's benchmarks (issue 7). Inputs come from `scripts/make-corpus.py` (Benchmarks/.corpus/).
 // Ratios to read from one run: "Layout_column400_1MB" over "Shaping_rawHarfBuzz_1MB"
 // (target ≤ 0.6) and "Pages_20curvedExclusions_1MB" over "Pages_plain_1MB"
-// (target ≤ 1.25). Names are shell-safe: static threshold files are looked up by name.
+// (target ≤ 1.25), and "Pages_wavyPolygon10000segments_1MB" over "Pages_wavyPolygon100segments_1MB"
+// (the same outline, 100× the segments: should be close to 1). Names are shell-safe: static threshold files are looked up by name.
 // Setup (storage creation, earlier layouts) stays outside the measured region.
 
 /// State built once by a benchmark's setup hook (the closures are not Sendable; one thread).
@@ -50,10 +51,11 @@ let benchmarks: @Sendable () -> Void = {
         blackHole(storage)
     }
 
-    // (c) US Letter pages (72 pt margins), plain and with 20 curved exclusions per page.
-    for exclusions in [false, true] {
-        let name = exclusions ? "Pages_20curvedExclusions_1MB" : "Pages_plain_1MB"
-        Benchmark(name, configuration: configuration(mallocTolerance: exclusions ? 150_000 : 5_000)) { benchmark in
+    // (c) US Letter pages (72 pt margins): plain, with 20 curved exclusions per page, and with
+    // one wavy polygon of 100 or 10,000 segments per page.
+    for exclusions in Scenarios.PageExclusions.allCases {
+        let name = "Pages_\(exclusions.rawValue)_1MB"
+        Benchmark(name, configuration: configuration(mallocTolerance: exclusions == .plain ? 5_000 : 150_000)) { benchmark in
             let (storage, manager) = Scenarios.unplaced(english1, collection: collection, font: font)
             benchmark.startMeasurement()
             blackHole(Scenarios.layOutPages(manager, exclusions: exclusions))
@@ -68,7 +70,7 @@ let benchmarks: @Sendable () -> Void = {
     let pagesSetup: Benchmark.BenchmarkSetupHook = {
         guard pagesFixture.manager == nil else { return }
         let (storage, manager) = Scenarios.unplaced(english1, collection: collection, font: font)
-        pagesFixture.paged = Scenarios.layOutPages(manager, exclusions: false)
+        pagesFixture.paged = Scenarios.layOutPages(manager, exclusions: .plain)
         pagesFixture.snapshot = manager.snapshot()
         (pagesFixture.storage, pagesFixture.manager) = (storage, manager)
     }

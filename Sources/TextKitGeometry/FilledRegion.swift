@@ -17,6 +17,9 @@ public struct FilledRegion: Sendable {
     /// For a complement region, the frame's winding (the fill is "inside the frame and not
     /// filled by the path"); nil for a plain region.
     let frameWinding: Int?
+    /// The filled trapezoids between consecutive vertex y's, for fast band queries; nil when
+    /// the region is too intricate for one (then every query sweeps).
+    let slabs: SlabTable?
 
     /// Flattens `path` within `tolerance` (see `BezierPath.flattened(tolerance:)`) and indexes
     /// its edges. Points with non-finite coordinates are ignored.
@@ -77,10 +80,13 @@ public struct FilledRegion: Sendable {
     ///
     /// The band is split at every vertex y and every edge crossing inside it; between those the
     /// filled area is a set of trapezoids, and each one projects onto
-    /// [min(left x at top, left x at bottom), max(right x at top, right x at bottom)].
+    /// [min(left x at top, left x at bottom), max(right x at top, right x at bottom)]. The
+    /// trapezoids between vertex y's are listed when the region is built (``SlabTable``); only
+    /// the parts of the band where edges cross are swept at query time.
     ///
-    /// - Complexity: O((k + i) log k) for the k edges meeting the band and their i crossings in
-    ///   it, plus O(k) per vertex in the band.
+    /// - Complexity: O(log v + t log t) for v vertex y's and the t trapezoids in the band, when
+    ///   no edges cross in it; else O((k + i) log k) for the k edges meeting the band and their
+    ///   i crossings in it, plus O(k) per vertex in the band.
     public func coveredSpans(minY: Double, maxY: Double) -> [Span] {
         guard minY <= maxY, !index.edges.isEmpty else { return [] }
         if minY == maxY {
@@ -88,7 +94,13 @@ public struct FilledRegion: Sendable {
         }
         let top = Swift.max(minY, bounds.minY), bottom = Swift.min(maxY, bounds.maxY)
         guard top < bottom else { return [] }
-        return Span.merged(bandSpans(top: top, bottom: bottom), joiningGapsUpTo: epsilon)
+        guard let slabs else {
+            return Span.merged(bandSpans(top: top, bottom: bottom), joiningGapsUpTo: epsilon)
+        }
+        var spans: [Span] = [], swept: [(top: Double, bottom: Double)] = []
+        slabs.spans(top: top, bottom: bottom, edges: index.edges, into: &spans, swept: &swept)
+        for band in swept { spans += bandSpans(top: band.top, bottom: band.bottom) }
+        return Span.merged(spans, joiningGapsUpTo: epsilon)
     }
 
     /// Whether the rectangle's interior meets the filled area's interior (used by tests as the
@@ -135,14 +147,29 @@ extension FilledRegion {
         index = EdgeIndex(edges: edges)
         horizontals = flat.sorted { $0.y < $1.y }
         epsilon = 1e-12 * Swift.max(1, largest)
+        slabs = SlabTable(index: index, epsilon: epsilon, budget: Self.slabBudget(edges: edges.count)) { winding in
+            Self.isFilled(winding, by: fillRule, frameWinding: frameWinding)
+        }
     }
+
+    /// The most edges a ``SlabTable`` may list over all its slabs: a few per edge, so a region
+    /// whose long edges span thousands of vertex y's sweeps instead of using memory quadratic
+    /// in its size.
+    static func slabBudget(edges: Int) -> Int { 32 * edges + 1024 }
 
     /// Whether a winding number means inside.
     @inline(__always)
     func isFilled(_ winding: Int) -> Bool {
-        guard let frame = frameWinding else { return Self.isFilled(winding, by: fillRule) }
+        Self.isFilled(winding, by: fillRule, frameWinding: frameWinding)
+    }
+
+    /// Whether a winding number means inside a region filled by `rule`, the complement of the
+    /// path's fill within a frame when `frameWinding` is the frame's winding.
+    @inline(__always)
+    static func isFilled(_ winding: Int, by rule: FillRule, frameWinding: Int?) -> Bool {
+        guard let frame = frameWinding else { return isFilled(winding, by: rule) }
         // Outside the frame the winding is 0, and 0 − frame is filled by both rules.
-        return !Self.isFilled(winding - frame, by: fillRule)
+        return !isFilled(winding - frame, by: rule)
     }
 
     /// Whether a winding number (counted from either side) means inside by `rule`.

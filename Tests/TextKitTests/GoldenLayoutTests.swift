@@ -7,7 +7,14 @@ import TextKitSVG
 struct GoldenCase: CustomTestStringConvertible, Sendable {
     var name: String
     var text: String
+    /// SVG files whose shapes are exclusions (their `data-textkit-*` options win over `margin`
+    /// and `wrap`, as in the CLI's `--exclude`).
     var shapes: [String] = []
+    /// The margin and wrap side of exclusions whose SVG sets none (`--margin`, `--wrap`).
+    var margin = 0.0
+    var wrap = WrapSide.both
+    /// An SVG file whose one shape the text flows inside of (`--shape`).
+    var inside: String?
     var repeatText = 1
     var columns = 1
     var pages: PageCount = .automatic(maximum: 20)
@@ -37,6 +44,18 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
         GoldenCase(name: "long-word-narrow", text: "long-word.txt", pageWidth: 260),
         GoldenCase(name: "ligatures", text: "ligatures.txt"),
         GoldenCase(name: "empty", text: "empty.txt", shapes: ["circle.svg"]),
+        // Margins, wrap sides and shaped containers (the options beyond Text Kit).
+        GoldenCase(name: "prose-circle-margin", text: "prose.txt", shapes: ["circle.svg"], margin: 12, repeatText: 2),
+        GoldenCase(name: "prose-circle-wrap-left", text: "prose.txt", shapes: ["circle.svg"], wrap: .left,
+                   repeatText: 2),
+        GoldenCase(name: "prose-circle-wrap-right", text: "prose.txt", shapes: ["circle.svg"], wrap: .right,
+                   repeatText: 2),
+        GoldenCase(name: "prose-circle-wrap-clear", text: "prose.txt", shapes: ["circle.svg"], margin: 6, wrap: .clear,
+                   repeatText: 2),
+        GoldenCase(name: "prose-wrap-options-svg", text: "prose.txt", shapes: ["wrap-options.svg"], repeatText: 3),
+        GoldenCase(name: "prose-inside-heart", text: "prose.txt", inside: "heart.svg", size: 10),
+        GoldenCase(name: "prose-inside-balloon-around-circle", text: "prose.txt", shapes: ["circle.svg"], margin: 4,
+                   inside: "balloon.svg", repeatText: 2, size: 9, padding: 2),
     ]
 
     /// Lays the case out and returns the snapshot, pages, and the text.
@@ -48,7 +67,12 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
         setup.lineFragmentPadding = padding
         for shape in shapes {
             let document = try SVGDocument(contentsOfFile: Fixtures.path("Fixtures/shapes/\(shape)"))
-            setup.exclusionPaths += document.shapes.map(\.path)
+            setup.exclusions += document.shapes.map { $0.exclusion(margin: margin, wrapSide: wrap) }
+        }
+        if let inside {
+            let document = try SVGDocument(contentsOfFile: Fixtures.path("Fixtures/shapes/\(inside)"))
+            try #require(document.shapes.count == 1, "\(inside) must hold one shape")
+            setup.shape = document.shapes[0].path
         }
         let (_, _, paged, snapshot) = Fixtures.paged(text, setup: setup, count: pages,
                                                     attributes: Fixtures.attributes(size: size, alignment: alignment))

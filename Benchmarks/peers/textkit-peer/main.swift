@@ -2,7 +2,11 @@
 // `--width` points (unlimited height, no padding) with DejaVu Sans, and times HarfBuzz alone
 // shaping the same paragraphs in the same process. Prints one JSON line.
 //
-//   textkit-peer [--text FILE] [--width 400] [--repeats 3]
+//   textkit-peer [--text FILE] [--width 400] [--repeats 3] [--pages NAME]
+//
+// With `--pages NAME` (plain, 20curvedExclusions, wavyPolygon100segments, wavyPolygon10000segments),
+// the layout timed is the benchmark's US Letter pages scenario `Pages_NAME_1MB` instead of the
+// column; Benchmarks/profile.sh uses it to profile the exclusion scenarios.
 //
 // Each repeat times a raw-shaping pass then a layout with a new storage and layout manager
 // (the font collection stays loaded, as the peers keep their font); medians are printed.
@@ -13,6 +17,8 @@ import TextKit
 var textPath = Corpus.path("en-1mb.txt")
 var width = 400.0
 var repeats = 3
+/// nil: the 400 pt column; else the pages scenario with these exclusions.
+var pages: Scenarios.PageExclusions?
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
     guard let value = arguments.popFirst() else { fatalError("\(flag) needs a value") }
@@ -20,6 +26,11 @@ while let flag = arguments.popFirst() {
     case "--text": textPath = value
     case "--width": width = Double(value)!
     case "--repeats": repeats = Int(value)!
+    case "--pages":
+        guard let scenario = Scenarios.PageExclusions(rawValue: value) else {
+            fatalError("--pages takes one of \(Scenarios.PageExclusions.allCases.map(\.rawValue))")
+        }
+        pages = scenario
     default: fatalError("unknown option \(flag)")
     }
 }
@@ -53,6 +64,13 @@ var shapeTimes: [Double] = [], layoutTimes: [Double] = []
 var lines = 0, glyphs = 0
 for _ in 0..<repeats {
     shapeTimes.append(seconds { glyphs = shaper.shapeAll(utf16).glyphs })
+    if let exclusions = pages {
+        let (storage, manager) = Scenarios.unplaced(text, collection: collection, font: font)
+        layoutTimes.append(seconds { Scenarios.layOutPages(manager, exclusions: exclusions) })
+        lines = manager.statistics.linesLaidOut
+        withExtendedLifetime(storage) {}
+        continue
+    }
     let (storage, manager) = Scenarios.column(text, width: width, collection: collection, font: font)
     layoutTimes.append(seconds { manager.ensureLayout() })
     lines = manager.statistics.linesLaidOut

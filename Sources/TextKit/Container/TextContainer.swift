@@ -111,21 +111,29 @@ public final class TextContainer {
             available = inside
             blocked = shapeRegion.outside.coveredSpans(minY: minY, maxY: maxY).map { ($0, nil) }
         }
-        for region in exclusionRegions where region.bounds.maxY > minY && region.bounds.minY < maxY {
-            let minimum = region.exclusion.minimumFragmentWidth
-            for span in region.blockedSpans(in: available, minY: minY, maxY: maxY) {
+        // By index, with the bounds apart: iterating the regions themselves would copy each one.
+        let regions = exclusionRegions
+        for (index, bounds) in exclusionBounds.enumerated() where bounds.maxY > minY && bounds.minY < maxY {
+            let minimum = regions[index].exclusion.minimumFragmentWidth
+            for span in regions[index].blockedSpans(in: available, minY: minY, maxY: maxY) {
                 blocked.append((span, minimum))
             }
         }
+        guard !blocked.isEmpty else {
+            return available.width >= minimumWidth + 2 * lineFragmentPadding ? [available] : []
+        }
         blocked.sort { $0.span.minX < $1.span.minX }
-        return available.subtracting(blocked.map(\.span)).filter { free in
-            // A side bounded by exclusions needs the largest of their minimums (theirs, or the
-            // container's when they set none); a side bounded by the container needs its own.
-            func requirement(_ touching: (Span) -> Bool) -> Double {
-                let sides = blocked.filter { touching($0.span) }.map { $0.minimum ?? minimumWidth }
-                return sides.max() ?? minimumWidth
+        // A side bounded by exclusions needs the largest of their minimums (theirs, or the
+        // container's when they set none); a side bounded by the container needs its own.
+        func requirement(atX x: Double, leftOfIt: Bool) -> Double {
+            var needed: Double?
+            for (span, minimum) in blocked where (leftOfIt ? span.maxX : span.minX) == x {
+                needed = max(needed ?? -.infinity, minimum ?? minimumWidth)
             }
-            let needed = max(requirement { $0.maxX == free.minX }, requirement { $0.minX == free.maxX })
+            return needed ?? minimumWidth
+        }
+        return available.subtracting(blocked.map(\.span)).filter { free in
+            let needed = max(requirement(atX: free.minX, leftOfIt: true), requirement(atX: free.maxX, leftOfIt: false))
             return free.width >= needed + 2 * lineFragmentPadding
         }
     }
@@ -139,7 +147,12 @@ public final class TextContainer {
     // MARK: - Internals
 
     /// The exclusions prepared for band queries (rebuilt when they change).
-    private(set) var exclusionRegions: [ExclusionRegion] = []
+    private(set) var exclusionRegions: [ExclusionRegion] = [] {
+        didSet { exclusionBounds = exclusionRegions.map(\.bounds) }
+    }
+
+    /// The bounds of each of ``exclusionRegions`` (margins included), set with them.
+    private(set) var exclusionBounds: [Rect] = []
 
     /// The shape prepared for band queries.
     private(set) var shapeRegion: ShapeRegion?
@@ -147,7 +160,7 @@ public final class TextContainer {
     /// What the line breaker must get past before giving up on the container: the excluded
     /// areas (margins included) and the shape.
     var regions: [ExclusionBounds] {
-        exclusionRegions.map { ExclusionBounds(bounds: $0.bounds) }
+        exclusionBounds.map { ExclusionBounds(bounds: $0) }
             + (shapeRegion.map { [ExclusionBounds(bounds: $0.bounds)] } ?? [])
     }
 
