@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// Runs the built `textkit` executable and captures what it prints.
 struct CLIRunner {
@@ -48,10 +49,10 @@ struct CLIRunner {
         group.enter()
         let errHandle = err.fileHandleForReading
         DispatchQueue.global().async {
-            errBox.data = errHandle.readDataToEndOfFile()
+            errBox.data = errHandle.readAllRetryingInterrupts()
             group.leave()
         }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let outData = out.fileHandleForReading.readAllRetryingInterrupts()
         group.wait()
         let errData = errBox.data
         process.waitUntilExit()
@@ -64,5 +65,19 @@ struct CLIRunner {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("textkit-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+}
+
+extension FileHandle {
+    /// Everything left to read, retrying reads a signal interrupted (Foundation's
+    /// `readDataToEndOfFile()` traps on EINTR, which a busy machine delivers now and then).
+    func readAllRetryingInterrupts() -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fileDescriptor, $0.baseAddress, $0.count) }
+            if count > 0 { data.append(contentsOf: buffer[0..<count]) }
+            else if count == 0 || errno != EINTR { return data }
+        }
     }
 }

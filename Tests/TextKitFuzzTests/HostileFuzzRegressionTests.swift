@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// Every seed and every regression input of every fuzz target runs through `textkit-fuzz`
@@ -57,7 +58,7 @@ struct HostileFuzzRegressionTests {
         timer.schedule(deadline: .now() + seconds)
         timer.setEventHandler { if process.isRunning { process.terminate() } }
         timer.resume()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let output = String(decoding: pipe.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
         process.waitUntilExit()
         timer.cancel()
         let timedOut = Date() > deadline && process.terminationReason == .uncaughtSignal
@@ -73,5 +74,19 @@ struct HostileFuzzRegressionTests {
             directory = directory.deletingLastPathComponent()
         }
         return root.appendingPathComponent(".build/debug/textkit-fuzz")
+    }
+}
+
+extension FileHandle {
+    /// Everything left to read, retrying reads a signal interrupted (Foundation's
+    /// `readDataToEndOfFile()` traps on EINTR, which a busy machine delivers now and then).
+    func readAllRetryingInterrupts() -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fileDescriptor, $0.baseAddress, $0.count) }
+            if count > 0 { data.append(contentsOf: buffer[0..<count]) }
+            else if count == 0 || errno != EINTR { return data }
+        }
     }
 }

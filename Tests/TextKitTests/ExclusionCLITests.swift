@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// The exclusion flags of `textkit layout`: --margin, --wrap, --exclude-image, --shape.
@@ -28,8 +29,8 @@ struct ExclusionCLITests {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stdout = out.fileHandleForReading.readAllRetryingInterrupts()
+        let stderr = String(decoding: err.fileHandleForReading.readAllRetryingInterrupts(), as: UTF8.self)
         process.waitUntilExit()
         return (process.terminationStatus, stdout, stderr)
     }
@@ -94,5 +95,19 @@ struct ExclusionCLITests {
         #expect(try run(["--exclude-image", "\(Fixtures.path("Fixtures/texts/prose.txt"))@1,2,3,4"]).status == 65)
         #expect(try run(["--exclude-image", "/no/such.png@1,2,3,4"]).status == 66)
         #expect(try run(["--shape", Fixtures.path("Fixtures/shapes/overlapping.svg")]).status == 65)
+    }
+}
+
+extension FileHandle {
+    /// Everything left to read, retrying reads a signal interrupted (Foundation's
+    /// `readDataToEndOfFile()` traps on EINTR, which a busy machine delivers now and then).
+    func readAllRetryingInterrupts() -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(fileDescriptor, $0.baseAddress, $0.count) }
+            if count > 0 { data.append(contentsOf: buffer[0..<count]) }
+            else if count == 0 || errno != EINTR { return data }
+        }
     }
 }
