@@ -163,7 +163,7 @@ let benchmarks: @Sendable () -> Void = {
               },
               setup: {
                   let (storage, manager) = Scenarios.unplaced(english1, collection: collection, font: font)
-                  Scenarios.layOutPages(manager, exclusions: true)
+                  Scenarios.layOutPages(manager, exclusions: .curved20)
                   (moveFixture.storage, moveFixture.manager) = (storage, manager)
               },
               teardown: { (moveFixture.storage, moveFixture.manager) = (nil, nil) })
