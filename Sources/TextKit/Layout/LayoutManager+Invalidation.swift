@@ -154,8 +154,13 @@ extension LayoutManager {
     /// later (or asked whether it exists) are laid out again.
     func invalidate(fromContainer index: Int) {
         cleanAfter = nil
-        containerRecords = containerRecords.filter { key, _ in textContainers.contains { ObjectIdentifier($0) == key } }
+        let alive = Set(textContainers.map(ObjectIdentifier.init))
+        containerRecords = containerRecords.filter { key, _ in alive.contains(key) }
         for p in paragraphs.indices {
+            // Most paragraphs lie wholly before the change (a page appended at the end): nothing
+            // of theirs reached it. Checked in place, without copying the paragraph's state.
+            if paragraphs[p].maximumReach < index, (paragraphs[p].solverReach?.container ?? -1) < index,
+               (paragraphs[p].startCursor?.container ?? -1) < index { continue }
             let state = paragraphs[p]
             if let solver = state.solverReach, solver.container >= index { paragraphs[p].validLines = 0 }
             if let first = state.lines.firstIndex(where: { $0.reach.container >= index }) {

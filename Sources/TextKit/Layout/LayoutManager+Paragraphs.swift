@@ -220,6 +220,7 @@ extension LayoutManager {
         measure(broken, paragraph, padding: padding, isLast: isLast)
         state.lines.append(PlacedLine(container: broken.container, start: broken.range.lowerBound,
                                       searchStart: searchStart, reach: reach, line: line))
+        state.maximumReach = max(state.maximumReach, reach.container)
         statistics.linesLaidOut += 1
     }
 

@@ -183,6 +183,9 @@ public final class LayoutManager: TextStorageObserver {
         /// chain's end when it ran out). A change between `startCursor` and it re-breaks the
         /// whole paragraph, even below its lines: the solver weighed breaks that would reach there.
         var solverReach: LayoutCursor?
+        /// At least the largest container index any of `lines` reached (only grows while the
+        /// paragraph keeps its lines): container insertions before it skip the paragraph at once.
+        var maximumReach = -1
 
         init(range: Range<Int>) { self.range = range }
 
