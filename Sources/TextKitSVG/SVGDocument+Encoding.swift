@@ -22,6 +22,40 @@ extension SVGDocument {
         ([0x4C, 0x6F, 0xA7, 0x94], "EBCDIC"),
     ]
 
+    /// The document as UTF-8: UTF-16 (with a byte order mark, or recognised by `<` and `?`
+    /// interleaved with NULs) is decoded here, unpaired surrogates becoming U+FFFD, and an XML
+    /// declaration naming UTF-16 is made to name UTF-8; anything else is returned as it is.
+    ///
+    /// libxml2 2.9 (Debian 12) dereferences a null pointer in `xmlParseChunk` on some malformed
+    /// UTF-16 (found by fuzzing: 34 bytes starting with the byte order mark FE FF), and the
+    /// checks before it (processing instructions) read bytes as ASCII, so libxml2 only ever sees
+    /// UTF-8. Error places are then exact in characters, as for UTF-8 files.
+    static func utf8(_ data: [UInt8]) -> [UInt8] {
+        let littleEndian: Bool
+        var start = 0
+        if data.starts(with: [0xFF, 0xFE]) { littleEndian = true; start = 2 }
+        else if data.starts(with: [0xFE, 0xFF]) { littleEndian = false; start = 2 }
+        else if data.starts(with: [0x3C, 0x00, 0x3F, 0x00]) { littleEndian = true }
+        else if data.starts(with: [0x00, 0x3C, 0x00, 0x3F]) { littleEndian = false }
+        else { return data }
+        var units: [UInt16] = []
+        units.reserveCapacity((data.count - start) / 2 + 1)
+        var index = start
+        while index + 1 < data.count {
+            let (low, high) = littleEndian ? (data[index], data[index + 1]) : (data[index + 1], data[index])
+            units.append(UInt16(high) << 8 | UInt16(low))
+            index += 2
+        }
+        if index < data.count { units.append(0xFFFD) }  // a dangling odd byte
+        var text = String(decoding: units, as: UTF16.self)
+        if text.hasPrefix("<?xml"), let end = text.firstIndex(of: ">") {
+            let declaration = text[..<end].replacing(/encoding\s*=\s*(["'])[Uu][Tt][Ff]-?16([LlBb][Ee])?\1/,
+                                                      with: "encoding=\"UTF-8\"")
+            text = String(declaration) + text[end...]
+        }
+        return Array(text.utf8)
+    }
+
     /// Throws when the first bytes are in an encoding libxml2 decodes only through iconv (see
     /// ``iconvSignatures``) or the XML declaration at the start of `data` names an encoding not in
     /// ``supportedEncodings``; the place is line 1, column 1, or the encoding's name.

@@ -121,6 +121,7 @@ public struct SVGDocument: Sendable {
                            message: "file is larger than the limit of \(limits.maxFileSize) bytes")
         }
         try Self.checkDeclaredEncoding(data, file: file)
+        let data = Self.utf8(data)
         try Self.checkProcessingInstructions(data, file: file)
         let builder = SVGDocumentBuilder(source: SVGSource(bytes: data), file: file, limits: limits)
         let parser = XMLParser(data: Data(data))

@@ -55,6 +55,19 @@ struct HostileSVGTests {
         #expect(try SVGDocument(data: bytes, file: "t.svg").shapes.count == 1)
     }
 
+    @Test func utf16IsReadAsUTF8WithExactPlaces() throws {
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<svg>\n  <rect width=\"x\"/></svg>"
+        let bigEndian: [UInt8] = [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let noMark: [UInt8] = text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        for bytes in [bigEndian, noMark] {
+            let error = try #require(throws: SVGError.self) { try SVGDocument(data: bytes, file: "t.svg") }
+            #expect(error.line == 3, "\(error)")
+        }
+        let good = "<?xml version='1.0' encoding='utf-16'?><svg><rect width=\"2\" height=\"3\"/></svg>"
+        let goodBytes: [UInt8] = [0xFE, 0xFF] + good.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        #expect(try SVGDocument(data: goodBytes, file: "t.svg").shapes.count == 1)
+    }
+
     @Test(arguments: ["UTF-8", "utf-8", "US-ASCII", "ISO-8859-1"])
     func builtInEncodingsAreRead(_ name: String) throws {
         let parsed = try document(#"<?xml version="1.0" encoding="\#(name)"?><svg><rect width="2" height="3"/></svg>"#)
