@@ -59,12 +59,14 @@ let package = Package(
             dependencies: ["CFuzzSupport", "TextKit", "TextKitGeometry", "TextKitSVG", "TextKitImage"]
         ),
 
+        // Reading child processes' output, shared by the test targets that run the executables.
+        .target(name: "ProcessOutput", path: "Tests/ProcessOutput"),
         .testTarget(name: "TextKitGeometryTests", dependencies: ["TextKitGeometry"]),
         .testTarget(name: "TextKitSVGTests", dependencies: ["TextKitSVG"]),
         .testTarget(name: "TextKitImageTests", dependencies: ["TextKitImage"]),
-        .testTarget(name: "TextKitTests", dependencies: ["TextKit", "TextKitSVG"]),
-        .testTarget(name: "TextKitCLITests", dependencies: ["TextKitCLI", "TextKit", "TextKitRender"]),
-        .testTarget(name: "TextKitRenderTests", dependencies: ["TextKitRender", "TextKit", "TextKitSVG"]),
-        .testTarget(name: "TextKitFuzzTests", dependencies: ["TextKitFuzz"]),
+        .testTarget(name: "TextKitTests", dependencies: ["TextKit", "TextKitSVG", "ProcessOutput"]),
+        .testTarget(name: "TextKitCLITests", dependencies: ["TextKitCLI", "TextKit", "TextKitRender", "ProcessOutput"]),
+        .testTarget(name: "TextKitRenderTests", dependencies: ["TextKitRender", "TextKit", "TextKitSVG", "ProcessOutput"]),
+        .testTarget(name: "TextKitFuzzTests", dependencies: ["TextKitFuzz", "ProcessOutput"]),
     ]
 )

@@ -44,8 +44,11 @@ struct SlabTable: Sendable {
     /// unionCount[k]]`, when none of them has crossing edges and the union has at most
     /// ``maximumUnion`` spans; else `unionCount[k]` is −1.
     private let leafCount: Int
+    /// Per tree node, where its union starts in `unionSpans`.
     private let unionStart: [Int32]
+    /// Per tree node, how many spans its union has (−1: not stored, descend).
     private let unionCount: [Int8]
+    /// The stored unions, node after node.
     private let unionSpans: [Span]
 
     /// Builds the table for the edges of `index`, or nil when the slabs would list more than

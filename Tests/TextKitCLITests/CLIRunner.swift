@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import ProcessOutput
 
 /// Runs the built `textkit` executable and captures what it prints.
 struct CLIRunner {
@@ -65,19 +65,5 @@ struct CLIRunner {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("textkit-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
-    }
-}
-
-extension FileHandle {
-    /// Everything left to read, retrying reads a signal interrupted (Foundation's
-    /// `readDataToEndOfFile()` traps on EINTR, which a busy machine delivers now and then).
-    func readAllRetryingInterrupts() -> Data {
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fileDescriptor, $0.baseAddress, $0.count) }
-            if count > 0 { data.append(contentsOf: buffer[0..<count]) }
-            else if count == 0 || errno != EINTR { return data }
-        }
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import ProcessOutput
 import Testing
 
 /// Every seed and every regression input of every fuzz target runs through `textkit-fuzz`
@@ -74,19 +74,5 @@ struct HostileFuzzRegressionTests {
             directory = directory.deletingLastPathComponent()
         }
         return root.appendingPathComponent(".build/debug/textkit-fuzz")
-    }
-}
-
-extension FileHandle {
-    /// Everything left to read, retrying reads a signal interrupted (Foundation's
-    /// `readDataToEndOfFile()` traps on EINTR, which a busy machine delivers now and then).
-    func readAllRetryingInterrupts() -> Data {
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fileDescriptor, $0.baseAddress, $0.count) }
-            if count > 0 { data.append(contentsOf: buffer[0..<count]) }
-            else if count == 0 || errno != EINTR { return data }
-        }
     }
 }

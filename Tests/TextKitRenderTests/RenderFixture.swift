@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import ProcessOutput
 import Testing
 import TextKit
 import TextKitRender
@@ -122,18 +122,4 @@ func temporaryDirectory() throws -> URL {
 /// Whether a pixel is text-dark: mostly opaque and dark.
 func isDark(_ color: Color) -> Bool {
     color.alpha > 0.5 && (0.299 * color.red + 0.587 * color.green + 0.114 * color.blue) < 0.5
-}
-
-extension FileHandle {
-    /// Everything left to read, retrying reads a signal interrupted (Foundation's
-    /// `readDataToEndOfFile()` traps on EINTR, which a busy machine delivers now and then).
-    func readAllRetryingInterrupts() -> Data {
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fileDescriptor, $0.baseAddress, $0.count) }
-            if count > 0 { data.append(contentsOf: buffer[0..<count]) }
-            else if count == 0 || errno != EINTR { return data }
-        }
-    }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Glibc
+import ProcessOutput
 import Testing
 
 /// The exclusion flags of `textkit layout`: --margin, --wrap, --exclude-image, --shape.
@@ -95,19 +95,5 @@ struct ExclusionCLITests {
         #expect(try run(["--exclude-image", "\(Fixtures.path("Fixtures/texts/prose.txt"))@1,2,3,4"]).status == 65)
         #expect(try run(["--exclude-image", "/no/such.png@1,2,3,4"]).status == 66)
         #expect(try run(["--shape", Fixtures.path("Fixtures/shapes/overlapping.svg")]).status == 65)
-    }
-}
-
-extension FileHandle {
-    /// Everything left to read, retrying reads a signal interrupted (Foundation's
-    /// `readDataToEndOfFile()` traps on EINTR, which a busy machine delivers now and then).
-    func readAllRetryingInterrupts() -> Data {
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fileDescriptor, $0.baseAddress, $0.count) }
-            if count > 0 { data.append(contentsOf: buffer[0..<count]) }
-            else if count == 0 || errno != EINTR { return data }
-        }
     }
 }

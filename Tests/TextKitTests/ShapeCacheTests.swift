@@ -79,8 +79,9 @@ import Testing
         #expect(Self.shapingDifference("w0 w1 w2 w3", attributes: Fixtures.attributes(), cache: cache) == nil)
     }
 
-    @Test func layoutWithTheCacheEqualsLayoutOfAFreshManager() throws {
-        // The same manager lays out twice (warm cache the second time) and matches a fresh one.
+    @Test func layoutFromAWarmCacheEqualsTheFirstLayout() throws {
+        // The same manager lays out again after an edit that is undone: every word now comes
+        // from the cache, and the lines are those of the first layout.
         let text = try String(contentsOfFile: Fixtures.path("Fixtures/texts/paragraphs.txt"), encoding: .utf8)
         let (storage, manager, first) = ScriptFixtures.layout(text)
         storage.replaceCharacters(in: 0..<0, with: "x")
