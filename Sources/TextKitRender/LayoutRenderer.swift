@@ -45,7 +45,7 @@ public struct LayoutRenderer {
     /// A renderer taking the text and colours from `storage`.
     public init(snapshot: LayoutSnapshot, pages: [PageDescription], placements: [ContainerPlacement],
                 storage: TextStorage, options: RenderOptions = RenderOptions()) {
-        self.init(snapshot: snapshot, pages: pages, placements: placements, text: storage.scalars,
+        self.init(snapshot: snapshot, pages: pages, placements: placements, text: Array(storage.scalars),
                   colors: TextColors(storage: storage), options: options)
     }
 

@@ -128,7 +128,7 @@ struct IncrementalEquivalenceTests {
                 let difference = firstDifference(incremental.allLines, fresh.allLines)
                 #expect(difference == nil, "seed \(seed) step \(step)")
                 #expect(incremental.overflowRange == fresh.overflowRange, "seed \(seed) step \(step)")
-                let violations = incremental.invariantViolations(text: storage.scalars)
+                let violations = incremental.invariantViolations(text: Array(storage.scalars))
                 #expect(violations.isEmpty, "seed \(seed) step \(step)")
                 if !violations.isEmpty {
                     for line in incremental.allLines {

@@ -17,7 +17,7 @@ struct ReadmeExampleTests {
         let layout = layoutManager.snapshot()
         let split = layout.containers[0].lines.filter { $0.fragments.count == 2 }
         #expect(!split.isEmpty)
-        #expect(layout.invariantViolations(text: storage.scalars) == [])
+        #expect(layout.invariantViolations(text: Array(storage.scalars)) == [])
 
         layoutManager.resetStatistics()
         storage.beginEditing()

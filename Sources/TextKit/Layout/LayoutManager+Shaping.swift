@@ -24,7 +24,7 @@ extension LayoutManager {
             attributes.append((value, sub.lowerBound - content.lowerBound..<sub.upperBound - content.lowerBound))
         }
         if attributes.isEmpty { attributes = [(first, 0..<0)] }
-        return ShapingJob(content: storage.scalars[content], attributes: attributes,
+        return ShapingJob(content: storage.scalars.contiguousSlice(content), attributes: attributes,
                           direction: first.paragraphStyle.baseWritingDirection)
     }
 

@@ -235,8 +235,8 @@ public final class LayoutManager: TextStorageObserver {
     /// Paragraph ranges (terminators included): LF, CR, CR LF, NEL and U+2029 end a paragraph.
     /// Splits from `start` (a paragraph start) until a paragraph ends at or after `minimumEnd`,
     /// or the text ends; the whole text by default.
-    static func splitParagraphs(_ scalars: [Unicode.Scalar], from start: Int = 0,
-                                minimumEnd: Int = .max) -> [Range<Int>] {
+    static func splitParagraphs<Scalars: RandomAccessCollection<Unicode.Scalar>>(
+        _ scalars: Scalars, from start: Int = 0, minimumEnd: Int = .max) -> [Range<Int>] where Scalars.Index == Int {
         var ranges: [Range<Int>] = []
         var start = start
         var index = start
@@ -261,7 +261,8 @@ public final class LayoutManager: TextStorageObserver {
     }
 
     /// The paragraph without its terminator.
-    static func contentRange(of range: Range<Int>, in scalars: [Unicode.Scalar]) -> Range<Int> {
+    static func contentRange<Scalars: RandomAccessCollection<Unicode.Scalar>>(
+        of range: Range<Int>, in scalars: Scalars) -> Range<Int> where Scalars.Index == Int {
         var end = range.upperBound
         if end > range.lowerBound, [0x0A, 0x85, 0x2029, 0x0D].contains(scalars[end - 1].value) {
             end -= 1

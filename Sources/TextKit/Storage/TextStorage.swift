@@ -43,7 +43,7 @@ extension TextStorageObserver {
 public final class TextStorage {
     /// Creates a storage holding `string` with `attributes` on every character.
     public init(string: String = "", attributes: TextAttributes = TextAttributes()) {
-        scalars = Array(string.unicodeScalars)
+        scalars = UnicodeScalarView(string.unicodeScalars)
         runs = AttributeRuns(length: scalars.count, attributes: attributes)
     }
 
@@ -57,8 +57,9 @@ public final class TextStorage {
     /// The number of Unicode scalars.
     public var length: Int { scalars.count }
 
-    /// The text as Unicode scalars.
-    public private(set) var scalars: [Unicode.Scalar]
+    /// The text as Unicode scalars (a gap buffer: edits cost what they change, not the
+    /// document's length).
+    public private(set) var scalars: UnicodeScalarView
 
     /// The layout managers told about edits, in the order they were added.
     ///

@@ -1,0 +1,105 @@
+extension TextStorage {
+    /// The text of a ``TextStorage`` as Unicode scalars, indexed by scalar offset.
+    ///
+    /// Kept as a gap buffer, as editors keep text: the free space sits where the last edit was,
+    /// so an edit costs what it inserts plus the distance from the previous edit, not the length
+    /// of the document (typing in the middle of 10 MB moves no text). Reading is O(1).
+    /// A value: a copy held while the storage is edited keeps the old text.
+    public struct UnicodeScalarView: RandomAccessCollection, Equatable, Sendable {
+        /// Offsets `0..<count`.
+        public typealias Indices = Range<Int>
+
+        /// The text before the gap, then free slots, then the text after the gap.
+        private var buffer: [Unicode.Scalar]
+        private var gapStart: Int
+        private var gapEnd: Int
+
+        init<Scalars: Collection>(_ scalars: Scalars) where Scalars.Element == Unicode.Scalar {
+            buffer = Array(scalars)
+            gapStart = buffer.count
+            let gap = Self.gapSize(forLength: buffer.count)
+            buffer.append(contentsOf: repeatElement(Self.filler, count: gap))
+            gapEnd = buffer.count
+        }
+
+        /// Zero.
+        public var startIndex: Int { 0 }
+        /// The number of scalars.
+        public var endIndex: Int { buffer.count - (gapEnd - gapStart) }
+        /// `0..<count`.
+        public var indices: Range<Int> { 0..<endIndex }
+
+        /// The scalar at offset `position`.
+        @inline(__always)
+        public subscript(position: Int) -> Unicode.Scalar {
+            precondition(position >= 0 && position < endIndex, "index out of range")
+            return buffer[position < gapStart ? position : position + (gapEnd - gapStart)]
+        }
+
+        /// Whether both hold the same scalars.
+        public static func == (lhs: Self, rhs: Self) -> Bool { lhs.elementsEqual(rhs) }
+
+        /// The scalars of `range` as an array slice: shares the storage (no copy) unless the range
+        /// straddles the gap.
+        func contiguousSlice(_ range: Range<Int>) -> ArraySlice<Unicode.Scalar> {
+            precondition(range.lowerBound >= 0 && range.upperBound <= endIndex, "range out of bounds")
+            if range.upperBound <= gapStart { return buffer[range] }
+            let gap = gapEnd - gapStart
+            if range.lowerBound >= gapStart { return buffer[range.lowerBound + gap..<range.upperBound + gap] }
+            return ArraySlice(buffer[range.lowerBound..<gapStart] + buffer[gapEnd..<range.upperBound + gap])
+        }
+
+        /// Replaces the scalars in `range` with `replacement`: the gap moves to `range` first.
+        mutating func replaceSubrange(_ range: Range<Int>, with replacement: [Unicode.Scalar]) {
+            precondition(range.lowerBound >= 0 && range.upperBound <= endIndex, "range out of bounds")
+            moveGap(to: range.lowerBound)
+            gapEnd += range.count
+            if gapEnd - gapStart < replacement.count { grow(toFit: replacement.count) }
+            buffer.withUnsafeMutableBufferPointer { slots in
+                for (offset, scalar) in replacement.enumerated() { slots[gapStart + offset] = scalar }
+            }
+            gapStart += replacement.count
+        }
+
+        // MARK: - Internals
+
+        private static let filler = Unicode.Scalar(UInt8(0))
+
+        /// Free slots for a text of `length` scalars: enough for a burst of typing, a small share
+        /// of the text at most.
+        private static func gapSize(forLength length: Int) -> Int { Swift.min(Swift.max(64, length / 64), 1 << 16) }
+
+        /// Moves the gap so that it starts at `position` (moving the text between).
+        private mutating func moveGap(to position: Int) {
+            guard position != gapStart else { return }
+            let start = gapStart, end = gapEnd
+            buffer.withUnsafeMutableBufferPointer { slots in
+                let base = slots.baseAddress!
+                if position < start {
+                    // Text in position..<start moves to the end of the gap.
+                    let count = start - position
+                    (base + end - count).update(from: base + position, count: count)
+                } else {
+                    // Text after the gap, up to `position`, moves to the gap's start.
+                    let count = position - start
+                    (base + start).update(from: base + end, count: count)
+                }
+            }
+            gapEnd = position + (end - start)
+            gapStart = position
+        }
+
+        /// Makes the gap at least `needed` long (the text after it moves to the new end).
+        private mutating func grow(toFit needed: Int) {
+            let length = endIndex
+            let gap = Swift.max(needed, Self.gapSize(forLength: length + needed))
+            var grown: [Unicode.Scalar] = []
+            grown.reserveCapacity(length + gap)
+            grown.append(contentsOf: buffer[..<gapStart])
+            grown.append(contentsOf: repeatElement(Self.filler, count: gap))
+            grown.append(contentsOf: buffer[gapEnd...])
+            gapEnd = gapStart + gap
+            buffer = grown
+        }
+    }
+}

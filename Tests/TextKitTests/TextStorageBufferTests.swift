@@ -1,0 +1,52 @@
+import Testing
+@testable import TextKit
+
+/// The storage's gap buffer reads as the plain array of scalars it replaces, after any edits.
+@Suite("TextStorage scalar buffer")
+struct TextStorageBufferTests {
+    static let alphabet = Array("ab c\nd\u{301}é\u{5D0}\u{1F600}".unicodeScalars)
+
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func randomEditsReadAsAnArray(seed: UInt64) {
+        var rng = SplitMix64(state: seed)
+        var model: [Unicode.Scalar] = Array("The quick brown fox\njumps over".unicodeScalars)
+        let storage = TextStorage(string: String(String.UnicodeScalarView(model)))
+        for step in 0..<2_000 {
+            let lower = Int.random(in: 0...model.count, using: &rng)
+            // Mostly short edits near each other (typing), sometimes long jumps and large pastes.
+            let length = Int.random(in: 0...min(3, model.count - lower), using: &rng)
+            let count = step % 97 == 0 ? 300 : Int.random(in: 0...3, using: &rng)
+            let inserted = (0..<count).map { _ in Self.alphabet.randomElement(using: &rng)! }
+            model.replaceSubrange(lower..<lower + length, with: inserted)
+            storage.replaceCharacters(in: lower..<lower + length, with: String(String.UnicodeScalarView(inserted)))
+            #expect(storage.length == model.count)
+            if step % 50 == 0 {
+                #expect(Array(storage.scalars) == model, "step \(step)")
+                let a = Int.random(in: 0...model.count, using: &rng), b = Int.random(in: a...model.count, using: &rng)
+                #expect(Array(storage.scalars.contiguousSlice(a..<b)) == Array(model[a..<b]), "slice \(a)..<\(b)")
+            }
+        }
+        #expect(storage.string == String(String.UnicodeScalarView(model)))
+        #expect(storage.scalars.indices.allSatisfy { storage.scalars[$0] == model[$0] })
+    }
+
+    @Test func sliceAcrossTheGapAndCopiesKeepTheirText() {
+        let storage = TextStorage(string: "0123456789")
+        storage.replaceCharacters(in: 5..<5, with: "x")
+        let before = storage.scalars
+        #expect(String(String.UnicodeScalarView(before.contiguousSlice(3..<8))) == "34x56")
+        storage.replaceCharacters(in: 0..<2, with: "")
+        #expect(String(String.UnicodeScalarView(Array(before))) == "01234x56789")
+        #expect(storage.string == "234x56789")
+        #expect(before != storage.scalars)
+        #expect(storage.scalars == TextStorage(string: "234x56789").scalars)
+    }
+
+    @Test func paragraphsSplitTheSameFromTheBuffer() {
+        let storage = TextStorage(string: "one\ntwo\r\nthree\u{2029}four")
+        storage.replaceCharacters(in: 4..<4, with: "2\n")
+        let array = Array(storage.scalars)
+        #expect(LayoutManager.splitParagraphs(storage.scalars) == LayoutManager.splitParagraphs(array))
+        #expect(LayoutManager.splitParagraphs(array).count == 5)
+    }
+}
