@@ -1,6 +1,7 @@
 extension LayoutManager {
     /// Lays out the dirty paragraphs in order, skipping clean ones that still start where they
-    /// did (their lines are reused), and stopping at the first overflow.    ///
+    /// did (their lines are reused), and stopping at the first overflow.
+    ///
     /// ```
     /// cursor ← top of the first container
     /// for each paragraph:
@@ -11,10 +12,11 @@ extension LayoutManager {
     /// ```
     ///
     /// Paragraphs are split lazily: layout that stops early (`stop` returns true after a
-    /// paragraph) leaves the rest of the text unsplit. Returns whether everything was laid out.
+    /// paragraph, given its index and the cursor after it) leaves the rest of the text unsplit.
+    /// Returns whether everything was laid out.
     @discardableResult
     func runLayout(storage: TextStorage, parallel: Bool = false,
-                   until stop: (_ paragraph: Range<Int>, LayoutCursor) -> Bool) -> Bool {
+                   until stop: (_ paragraph: Int, LayoutCursor) -> Bool) -> Bool {
         if !paragraphsSplit {
             paragraphs = []
             splitEnd = 0
@@ -64,7 +66,7 @@ extension LayoutManager {
                 overflowStart = paragraphs[index].range.lowerBound + overflow
                 continue
             }
-            if stop(paragraphs[index].range, cursor), index + 1 < paragraphs.count || splitEnd < storage.length {
+            if stop(index, cursor), index + 1 < paragraphs.count || splitEnd < storage.length {
                 laidOutThrough = paragraphs[index].range.upperBound
                 return false
             }
@@ -83,14 +85,14 @@ extension LayoutManager {
     /// document this is all the work left for the paragraphs after it. Returns true when `stop`
     /// asked to stop after one of them (``laidOutThrough`` is then set).
     private func skipCleanParagraphs(from index: inout Int, cursor: inout LayoutCursor, storage: TextStorage,
-                                     stop: (Range<Int>, LayoutCursor) -> Bool) -> Bool {
+                                     stop: (Int, LayoutCursor) -> Bool) -> Bool {
         var position = index, current = cursor, stopped = false
         paragraphs.withUnsafeBufferPointer { states in
             while position < states.count, states[position].cache != nil, states[position].isClean,
                   states[position].startCursor == current {
                 current = states[position].endCursor
                 position += 1
-                if stop(states[position - 1].range, current), position < states.count || splitEnd < storage.length {
+                if stop(position - 1, current), position < states.count || splitEnd < storage.length {
                     stopped = true
                     return
                 }

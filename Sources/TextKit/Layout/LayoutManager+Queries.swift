@@ -3,6 +3,11 @@
 /// Glyph indices count the glyphs of ``LayoutManager/snapshot()`` in order: containers, lines,
 /// fragments, then left to right. Character indices are Unicode scalar offsets. Every query
 /// lays out first if needed; coordinates are those of the container concerned.
+///
+/// The queries by character or by point (carets, selections, hit testing, used rects) lay out
+/// only as far as they need, exactly as a full layout would, and look only at the paragraphs
+/// concerned: after an edit in a long document they cost a paragraph, not the document. The
+/// queries by glyph index number the glyphs of the whole layout, so they lay out everything.
 extension LayoutManager {
     /// The number of glyphs laid out.
     public var numberOfGlyphs: Int { queries.glyphs.count }
@@ -52,11 +57,20 @@ extension LayoutManager {
     }
 
     /// The union of the used rects of every fragment in `container` (.zero when it holds none).
+    /// Lays out through that container only.
     public func usedRect(for container: TextContainer) -> Rect {
         guard let index = containerIndex(container) else { return .zero }
-        let used = queries.fragments.filter { $0.container == index }.map(\.usedRect)
-        guard let first = used.first else { return .zero }
-        return used.dropFirst().reduce(first) { $0.union($1) }
+        ensureLayout(throughContainer: index)
+        let count = currentParagraphCount
+        var used: Rect?
+        var address = firstLine(atOrAfter: index, y: -.infinity)
+        while let current = address, placedLine(current).container == index {
+            for fragment in placedLine(current).line.fragments {
+                used = used.map { $0.union(fragment.usedRect) } ?? fragment.usedRect
+            }
+            address = line(after: current, count: count)
+        }
+        return used ?? .zero
     }
 
     /// The smallest glyph range covering every glyph of `container` whose box (advance × line
@@ -92,20 +106,45 @@ extension LayoutManager {
     /// The insertion point nearest to `point` in `container` (Text Kit's `characterIndex(for:in:…)`):
     /// the line nearest vertically, then the fragment and cluster nearest horizontally; inside a
     /// cluster, the nearer of its edges (or a share of a ligature), honouring its direction.
+    ///
+    /// Lays out only until a line below `point` is known (or the container is full); finds the
+    /// line by binary search, so the cost does not grow with the document.
     public func characterIndex(for point: Point, in container: TextContainer) -> Int {
-        let q = queries
         guard let containerIndex = containerIndex(container) else { return 0 }
-        let candidates = q.fragments.filter { $0.container == containerIndex }
-        guard !candidates.isEmpty else { return q.snapshot.textLength }
-        func verticalDistance(_ f: QueryIndex.Fragment) -> Double {
-            point.y < f.lineRect.minY ? f.lineRect.minY - point.y : max(0, point.y - f.lineRect.maxY)
+        ensureLayout(pastY: point.y, inContainer: containerIndex)
+        let count = currentParagraphCount
+        func verticalDistance(_ line: LineAddress) -> Double {
+            let rect = placedLine(line).line.rect
+            return point.y < rect.minY ? rect.minY - point.y : max(0, point.y - rect.maxY)
         }
-        let nearestLine = candidates.map(verticalDistance).min()!
-        let line = candidates.filter { verticalDistance($0) == nearestLine }
+        func inContainer(_ line: LineAddress?) -> LineAddress? {
+            line.flatMap { placedLine($0).container == containerIndex ? $0 : nil }
+        }
+        // Lines of the container are ordered by y without overlapping: the nearest ones are the
+        // last starting above the point and the first starting at or below it (with any ties).
+        let next = firstLine(atOrAfter: containerIndex, y: point.y)
+        let below = inContainer(next)
+        let above = inContainer(line(before: next ?? LineAddress(paragraph: count, line: 0)))
+        guard above != nil || below != nil else { return textStorage?.length ?? 0 }
+        let nearest = min(above.map(verticalDistance) ?? .infinity, below.map(verticalDistance) ?? .infinity)
+        var lines: [LineAddress] = []
+        var walk = above
+        while let current = walk, verticalDistance(current) == nearest {
+            lines.insert(current, at: 0)
+            walk = inContainer(line(before: current))
+        }
+        walk = below
+        while let current = walk, verticalDistance(current) == nearest {
+            lines.append(current)
+            walk = inContainer(line(after: current, count: count))
+        }
         func horizontalDistance(_ f: QueryIndex.Fragment) -> Double {
             point.x < f.rect.minX ? f.rect.minX - point.x : max(0, point.x - f.rect.maxX)
         }
-        let fragment = line.min { horizontalDistance($0) < horizontalDistance($1) }!
+        let candidates = lines.flatMap { fragments(of: $0) }.map(\.fragment)
+        guard let fragment = candidates.min(by: { horizontalDistance($0) < horizontalDistance($1) }) else {
+            return textStorage?.length ?? 0
+        }
         guard let cluster = fragment.clusters.min(by: {
             distance(point.x, $0) < distance(point.x, $1)
         }) else { return fragment.characters.lowerBound }
@@ -118,59 +157,55 @@ extension LayoutManager {
     /// The caret for an insertion point before character `index` (`index` may equal the text's
     /// length). At a boundary between runs of opposite direction there are two carets: the primary
     /// one at the leading edge of the character at `index`, the secondary one at the trailing edge
-    /// of the character before it.
+    /// of the character before it. Lays out through the paragraph of `index` only.
     public func caretRects(forCharacterIndex index: Int) -> [CaretRect] {
-        let q = queries
+        ensureLayout(forCharacterRange: max(0, index - 1)..<index + 1)
         var carets: [CaretRect] = []
         func caret(_ fragment: QueryIndex.Fragment, x: Double, primary: Bool) -> CaretRect {
             CaretRect(containerIndex: fragment.container,
                       rect: Rect(x: x, y: fragment.lineRect.minY, width: 0, height: fragment.lineRect.height),
                       isPrimary: primary)
         }
-        let here = q.fragment(containing: index).flatMap { f in
-            q.fragments[f].clusters.first { $0.characters.contains(index) }.map { (f, $0) }
+        let here = fragment(containing: index).flatMap { f in
+            f.fragment.clusters.first { $0.characters.contains(index) }.map { (f, $0) }
         }
-        let before = index > 0 ? q.fragment(containing: index - 1).flatMap { f in
-            q.fragments[f].clusters.first { $0.characters.contains(index - 1) }.map { (f, $0) }
+        let before = index > 0 ? fragment(containing: index - 1).flatMap { f in
+            f.fragment.clusters.first { $0.characters.contains(index - 1) }.map { (f, $0) }
         } : nil
         if let (f, cluster) = here {
-            carets.append(caret(q.fragments[f], x: QueryIndex.caretX(cluster, before: index), primary: true))
-            if let (g, previous) = before, previous.rightToLeft != cluster.rightToLeft,
-               q.fragments[g].line == q.fragments[f].line, q.fragments[g].container == q.fragments[f].container {
-                carets.append(caret(q.fragments[g], x: QueryIndex.trailingX(previous), primary: false))
+            carets.append(caret(f.fragment, x: QueryIndex.caretX(cluster, before: index), primary: true))
+            if let (g, previous) = before, previous.rightToLeft != cluster.rightToLeft, g.address == f.address {
+                carets.append(caret(g.fragment, x: QueryIndex.trailingX(previous), primary: false))
             }
         } else if let (g, previous) = before {
-            carets.append(caret(q.fragments[g], x: QueryIndex.trailingX(previous), primary: true))
-        } else if let f = q.fragment(containing: index) ?? q.byCharacter.last(where: { q.fragments[$0].characters.lowerBound <= index }) {
-            let fragment = q.fragments[f]
-            let padding = textContainers[fragment.container].lineFragmentPadding
-            carets.append(caret(fragment, x: fragment.rect.minX + padding, primary: true))
+            carets.append(caret(g.fragment, x: QueryIndex.trailingX(previous), primary: true))
+        } else if let f = fragment(containing: index) ?? lastFragment(startingAtOrBefore: index) {
+            let padding = textContainers[f.fragment.container].lineFragmentPadding
+            carets.append(caret(f.fragment, x: f.fragment.rect.minX + padding, primary: true))
         }
         return carets
     }
 
     /// The rectangles that highlight the characters in `range`: one per run of adjacent clusters,
-    /// so a line split by an exclusion or reordered by bidi gives several.
+    /// so a line split by an exclusion or reordered by bidi gives several. Lays out through the
+    /// end of `range` only and looks at its paragraphs only.
     public func selectionRects(forCharacterRange range: Range<Int>) -> [ContainerRect] {
         guard !range.isEmpty else { return [] }
+        ensureLayout(forCharacterRange: range)
+        let count = currentParagraphCount
+        var first = 0, high = count
+        while first < high {
+            let mid = (first + high) / 2
+            if paragraphs[mid].range.upperBound <= range.lowerBound { first = mid + 1 } else { high = mid }
+        }
         var rects: [ContainerRect] = []
-        for fragment in queries.fragments where fragment.characters.overlaps(range) {
-            var spans: [(Double, Double)] = []
-            for cluster in fragment.clusters where cluster.characters.overlaps(range) {
-                let from = max(range.lowerBound, cluster.characters.lowerBound)
-                let to = min(range.upperBound, cluster.characters.upperBound)
-                let a = QueryIndex.caretX(cluster, before: from)
-                let b = to == cluster.characters.upperBound ? QueryIndex.trailingX(cluster) : QueryIndex.caretX(cluster, before: to)
-                let span = (min(a, b), max(a, b))
-                if let last = spans.last, span.0 <= last.1 + 1e-6 {
-                    spans[spans.count - 1].1 = max(last.1, span.1)
-                } else {
-                    spans.append(span)
+        for p in first..<count where paragraphs[p].range.lowerBound < range.upperBound {
+            for line in paragraphs[p].lines.indices {
+                for located in fragments(of: LineAddress(paragraph: p, line: line)) {
+                    let fragment = located.fragment
+                    guard fragment.characters.overlaps(range) else { continue }
+                    rects += selectionRects(in: fragment, range: range)
                 }
-            }
-            for (minX, maxX) in spans {
-                rects.append(ContainerRect(containerIndex: fragment.container, rect: Rect(
-                    x: minX, y: fragment.lineRect.minY, width: maxX - minX, height: fragment.lineRect.height)))
             }
         }
         return rects
@@ -184,6 +219,64 @@ extension LayoutManager {
         let built = QueryIndex(snapshot: snapshot())
         cachedQueries = built
         return built
+    }
+
+    /// One fragment's share of a selection: one rectangle per run of adjacent clusters.
+    private func selectionRects(in fragment: QueryIndex.Fragment, range: Range<Int>) -> [ContainerRect] {
+        var spans: [(Double, Double)] = []
+        for cluster in fragment.clusters where cluster.characters.overlaps(range) {
+            let from = max(range.lowerBound, cluster.characters.lowerBound)
+            let to = min(range.upperBound, cluster.characters.upperBound)
+            let a = QueryIndex.caretX(cluster, before: from)
+            let b = to == cluster.characters.upperBound ? QueryIndex.trailingX(cluster) : QueryIndex.caretX(cluster, before: to)
+            let span = (min(a, b), max(a, b))
+            if let last = spans.last, span.0 <= last.1 + 1e-6 {
+                spans[spans.count - 1].1 = max(last.1, span.1)
+            } else {
+                spans.append(span)
+            }
+        }
+        return spans.map { minX, maxX in
+            ContainerRect(containerIndex: fragment.container, rect: Rect(
+                x: minX, y: fragment.lineRect.minY, width: maxX - minX, height: fragment.lineRect.height))
+        }
+    }
+
+    /// The current fragment holding character `index`: of the fragments starting at or before
+    /// it, the one starting last, if it holds `index`.
+    private func fragment(containing index: Int) -> LocatedFragment? {
+        guard let p = currentParagraph(containing: index) else { return nil }
+        var best: LocatedFragment?
+        for line in paragraphs[p].lines.indices {
+            for located in fragments(of: LineAddress(paragraph: p, line: line))
+            where located.fragment.characters.lowerBound <= index {
+                let start = located.fragment.characters.lowerBound
+                if let known = best, known.fragment.characters.lowerBound > start { continue }
+                if let known = best, known.fragment.characters.lowerBound == start,
+                   !located.fragment.characters.contains(index) { continue }
+                best = located
+            }
+        }
+        return best.flatMap { $0.fragment.characters.contains(index) ? $0 : nil }
+    }
+
+    /// Of the current fragments starting at or before `index`, the one starting last.
+    private func lastFragment(startingAtOrBefore index: Int) -> LocatedFragment? {
+        var p = min(currentParagraphCount, paragraphs.count) - 1
+        while p >= 0, paragraphs[p].range.lowerBound > index { p -= 1 }
+        while p >= 0 {
+            var best: LocatedFragment?
+            for line in paragraphs[p].lines.indices {
+                for located in fragments(of: LineAddress(paragraph: p, line: line))
+                where located.fragment.characters.lowerBound <= index
+                    && best.map({ $0.fragment.characters.lowerBound <= located.fragment.characters.lowerBound }) ?? true {
+                    best = located
+                }
+            }
+            if let best { return best }
+            p -= 1
+        }
+        return nil
     }
 
     private func containerIndex(_ container: TextContainer) -> Int? {

@@ -85,7 +85,9 @@ public final class LayoutManager: TextStorageObserver {
     public func ensureLayout(forCharacterRange range: Range<Int>) {
         guard let storage = textStorage, needsLayout else { return }
         let target = max(range.lowerBound, range.upperBound - 1)
-        if runLayout(storage: storage, until: { paragraph, _ in paragraph.upperBound > target }) { needsLayout = false }
+        if runLayout(storage: storage, until: { index, _ in self.paragraphs[index].range.upperBound > target }) {
+            needsLayout = false
+        }
     }
 
     /// Lays out the text from the start until the lines reach below `rect` in `container` (or a

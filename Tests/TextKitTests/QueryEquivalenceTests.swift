@@ -1,0 +1,191 @@
+import Testing
+@testable import TextKit
+
+/// The character and point queries lay out only what they need and look only at the paragraphs
+/// concerned; after any edits they must answer exactly what a search over every fragment of a
+/// full layout answers (the reference below: the queries as they were before, on a snapshot).
+@Suite("Per-paragraph queries equal whole-layout queries")
+struct QueryEquivalenceTests {
+    let base = IncrementalEquivalenceTests()
+    static let words = IncrementalEquivalenceTests.words + ["\u{5E9}\u{5DC}\u{5D5}\u{5DD}", "\u{627}\u{644}\u{639}\u{631}\u{628}\u{64A}\u{629}"]
+
+    // MARK: - The reference: every fragment of a full layout
+
+    struct Reference {
+        let q: QueryIndex
+        let containers: [TextContainer]
+
+        func caretRects(_ index: Int) -> [CaretRect] {
+            var carets: [CaretRect] = []
+            func caret(_ fragment: QueryIndex.Fragment, x: Double, primary: Bool) -> CaretRect {
+                CaretRect(containerIndex: fragment.container,
+                          rect: Rect(x: x, y: fragment.lineRect.minY, width: 0, height: fragment.lineRect.height),
+                          isPrimary: primary)
+            }
+            func containing(_ i: Int) -> Int? { q.fragments.indices.last { q.fragments[$0].characters.contains(i) } }
+            let here = containing(index).flatMap { f in q.fragments[f].clusters.first { $0.characters.contains(index) }.map { (f, $0) } }
+            let before = index > 0 ? containing(index - 1).flatMap { f in
+                q.fragments[f].clusters.first { $0.characters.contains(index - 1) }.map { (f, $0) }
+            } : nil
+            if let (f, cluster) = here {
+                carets.append(caret(q.fragments[f], x: QueryIndex.caretX(cluster, before: index), primary: true))
+                if let (g, previous) = before, previous.rightToLeft != cluster.rightToLeft,
+                   q.fragments[g].line == q.fragments[f].line, q.fragments[g].container == q.fragments[f].container {
+                    carets.append(caret(q.fragments[g], x: QueryIndex.trailingX(previous), primary: false))
+                }
+            } else if let (g, previous) = before {
+                carets.append(caret(q.fragments[g], x: QueryIndex.trailingX(previous), primary: true))
+            } else if let f = containing(index) ?? lastStarting(atOrBefore: index) {
+                let fragment = q.fragments[f]
+                carets.append(caret(fragment, x: fragment.rect.minX + containers[fragment.container].lineFragmentPadding,
+                                    primary: true))
+            }
+            return carets
+        }
+
+        /// Of the fragments starting at or before `index`, the one starting last (the last in
+        /// layout order on a tie).
+        func lastStarting(atOrBefore index: Int) -> Int? {
+            let starts = q.fragments.map(\.characters.lowerBound).filter { $0 <= index }
+            guard let start = starts.max() else { return nil }
+            return q.fragments.indices.last { q.fragments[$0].characters.lowerBound == start }
+        }
+
+        func characterIndex(_ point: Point, container index: Int, textLength: Int) -> Int {
+            let candidates = q.fragments.filter { $0.container == index }
+            guard !candidates.isEmpty else { return textLength }
+            func vertical(_ f: QueryIndex.Fragment) -> Double {
+                point.y < f.lineRect.minY ? f.lineRect.minY - point.y : max(0, point.y - f.lineRect.maxY)
+            }
+            let nearest = candidates.map(vertical).min()!
+            func horizontal(_ f: QueryIndex.Fragment) -> Double {
+                point.x < f.rect.minX ? f.rect.minX - point.x : max(0, point.x - f.rect.maxX)
+            }
+            let fragment = candidates.filter { vertical($0) == nearest }.min { horizontal($0) < horizontal($1) }!
+            func distance(_ c: QueryIndex.Cluster) -> Double { point.x < c.minX ? c.minX - point.x : max(0, point.x - c.maxX) }
+            guard let cluster = fragment.clusters.min(by: { distance($0) < distance($1) }) else {
+                return fragment.characters.lowerBound
+            }
+            let width = cluster.maxX - cluster.minX
+            var fraction = width > 0 ? (point.x - cluster.minX) / width : 0
+            fraction = min(1, max(0, cluster.rightToLeft ? 1 - fraction : fraction))
+            return cluster.characters.lowerBound + Int((fraction * Double(cluster.characters.count)).rounded())
+        }
+
+        func usedRect(container index: Int) -> Rect {
+            let used = q.fragments.filter { $0.container == index }.map(\.usedRect)
+            guard let first = used.first else { return .zero }
+            return used.dropFirst().reduce(first) { $0.union($1) }
+        }
+
+        /// Selection rects as sets of (container, rect): their order is layout order in both.
+        func selectionRects(_ range: Range<Int>) -> [ContainerRect] {
+            var rects: [ContainerRect] = []
+            for fragment in q.fragments where fragment.characters.overlaps(range) {
+                var spans: [(Double, Double)] = []
+                for cluster in fragment.clusters where cluster.characters.overlaps(range) {
+                    let from = max(range.lowerBound, cluster.characters.lowerBound)
+                    let to = min(range.upperBound, cluster.characters.upperBound)
+                    let a = QueryIndex.caretX(cluster, before: from)
+                    let b = to == cluster.characters.upperBound ? QueryIndex.trailingX(cluster) : QueryIndex.caretX(cluster, before: to)
+                    let span = (min(a, b), max(a, b))
+                    if let last = spans.last, span.0 <= last.1 + 1e-6 { spans[spans.count - 1].1 = max(last.1, span.1) } else { spans.append(span) }
+                }
+                for (minX, maxX) in spans {
+                    rects.append(ContainerRect(containerIndex: fragment.container, rect: Rect(
+                        x: minX, y: fragment.lineRect.minY, width: maxX - minX, height: fragment.lineRect.height)))
+                }
+            }
+            return rects
+        }
+    }
+
+    // MARK: - The test
+
+    @Test(arguments: [21, 22, 23, 24] as [UInt64])
+    func queriesAfterRandomEditsMatchTheWholeLayout(seed: UInt64) {
+        var rng = SplitMix64(state: seed)
+        let text = (0..<60).map { _ in Self.words.randomElement(using: &rng)! }.joined(separator: " ")
+        let storage = TextStorage(string: text, attributes: Fixtures.attributes())
+        let manager = LayoutManager(fontCollection: Fixtures.fonts, defaultFont: Fixtures.font)
+        storage.addLayoutManager(manager)
+        for _ in 0..<3 { manager.addTextContainer(base.randomContainer(&rng)) }
+        var partial = 0, checked = 0
+        for step in 0..<120 {
+            let length = storage.length
+            switch Int.random(in: 0..<5, using: &rng) {
+            case 0, 1:
+                let at = Int.random(in: 0...length, using: &rng)
+                storage.replaceCharacters(in: at..<at, with: Self.words.randomElement(using: &rng)! + " ")
+            case 2:
+                guard length > 0 else { continue }
+                let start = Int.random(in: 0..<length, using: &rng)
+                storage.replaceCharacters(in: start..<min(length, start + Int.random(in: 1...10, using: &rng)), with: "")
+            case 3:
+                let container = manager.textContainers.randomElement(using: &rng)!
+                if Bool.random(using: &rng) || container.exclusionPaths.isEmpty {
+                    container.exclusionPaths.append(base.randomExclusion(&rng, in: container))
+                } else {
+                    container.exclusionPaths.removeFirst()
+                }
+            default:
+                let container = manager.textContainers.randomElement(using: &rng)!
+                container.size = Size(width: max(40, container.size.width + Double(Int.random(in: -20...20, using: &rng))),
+                                      height: max(20, container.size.height + Double(Int.random(in: -20...20, using: &rng))))
+            }
+            // One query on the manager as the edit left it, then the same on a full layout.
+            let now = storage.length
+            let kind = Int.random(in: 0..<4, using: &rng)
+            let containerIndex = Int.random(in: 0..<manager.textContainers.count, using: &rng)
+            let container = manager.textContainers[containerIndex]
+            let point = Point(x: Double.random(in: -10...container.size.width + 10, using: &rng),
+                              y: Double.random(in: -10...container.size.height + 10, using: &rng))
+            let at = Int.random(in: 0...now, using: &rng)
+            let range = at..<min(now, at + Int.random(in: 1...40, using: &rng))
+            func answer() -> String {
+                switch kind {
+                case 0: return "\(manager.caretRects(forCharacterIndex: at))"
+                case 1: return "\(manager.characterIndex(for: point, in: container))"
+                case 2: return "\(manager.selectionRects(forCharacterRange: range))"
+                default: return "\(manager.usedRect(for: container))"
+                }
+            }
+            let got = answer()
+            if manager.firstUnlaidCharacterIndex < now { partial += 1 }
+            let reference = Reference(q: QueryIndex(snapshot: manager.snapshot()), containers: manager.textContainers)
+            let expected: String
+            switch kind {
+            case 0: expected = "\(reference.caretRects(at))"
+            case 1: expected = "\(reference.characterIndex(point, container: containerIndex, textLength: now))"
+            case 2: expected = "\(reference.selectionRects(range))"
+            default: expected = "\(reference.usedRect(container: containerIndex))"
+            }
+            #expect(got == expected, "seed \(seed) step \(step) query \(kind)")
+            // And once more on the now complete layout.
+            #expect(answer() == expected, "seed \(seed) step \(step) query \(kind), full layout")
+            checked += 1
+        }
+        #expect(checked > 100)
+        #expect(partial > 10, "seed \(seed): only \(partial) queries left text unlaid")
+    }
+
+    /// Hit testing in one tall container of a long document binary-searches the lines.
+    @Test func hitTestingAndCaretsInALongSingleContainer() throws {
+        let paragraph = try Fixtures.text("prose.txt")
+        let text = String(repeating: paragraph + "\n", count: 20)
+        let storage = TextStorage(string: text, attributes: Fixtures.attributes())
+        let manager = LayoutManager(fontCollection: Fixtures.fonts, defaultFont: Fixtures.font)
+        storage.addLayoutManager(manager)
+        let container = TextContainer(size: Size(width: 300, height: 1_000_000))
+        manager.addTextContainer(container)
+        let reference = Reference(q: QueryIndex(snapshot: manager.snapshot()), containers: manager.textContainers)
+        let height = manager.usedRect(for: container).maxY
+        for step in 0..<200 {
+            let point = Point(x: Double(step * 37 % 320) - 10, y: Double(step) * height / 190 - 5)
+            #expect(manager.characterIndex(for: point, in: container)
+                    == reference.characterIndex(point, container: 0, textLength: storage.length), "\(point)")
+            let index = step * 997 % (storage.length + 1)
+            #expect(manager.caretRects(forCharacterIndex: index) == reference.caretRects(index), "\(index)")
+        }
+    }
+}
