@@ -140,6 +140,33 @@ let benchmarks: @Sendable () -> Void = {
                       screenFixture.storage = TextStorage(string: text, attributes: Scenarios.attributes())
                   },
                   teardown: { screenFixture.storage = nil })
+
+        // The same document, jumping to its middle with noncontiguous layout on: the screen
+        // there is laid out at an estimated position, without the 5 or 50 MB before it.
+        Benchmark("MiddleScreen_noncontiguous_\(megabytes)MB",
+                  configuration: configuration(mallocTolerance: 0, maxIterations: 20,
+                                               metrics: [.wallClock, .mallocCountTotal]),
+                  closure: { benchmark in
+                      for _ in benchmark.scaledIterations {
+                          let storage = screenFixture.storage!
+                          let manager = LayoutManager(fontCollection: collection, defaultFont: font)
+                          manager.allowsNonContiguousLayout = true
+                          let container = TextContainer(size: Size(width: 400, height: .infinity))
+                          container.lineFragmentPadding = 0
+                          manager.addTextContainer(container)
+                          storage.addLayoutManager(manager)
+                          let middle = storage.length / 2
+                          manager.ensureLayout(forCharacterRange: middle..<middle + 2_000)
+                          blackHole(manager.caretRects(forCharacterIndex: middle))
+                          storage.removeLayoutManager(manager)
+                      }
+                  },
+                  setup: {
+                      let ten = Corpus.load("en-10mb.txt")
+                      let text = megabytes == 10 ? ten : String(repeating: ten + "\n", count: 10)
+                      screenFixture.storage = TextStorage(string: text, attributes: Scenarios.attributes())
+                  },
+                  teardown: { screenFixture.storage = nil })
     }
 
     // (h) One exclusion moved on page 50 of a laid-out 1 MB document on US Letter pages (about

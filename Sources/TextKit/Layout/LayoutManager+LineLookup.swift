@@ -32,15 +32,50 @@ extension LayoutManager {
         return low
     }
 
-    /// The current paragraph holding character `index`, if it is laid out.
-    func currentParagraph(containing index: Int) -> Int? {
-        let count = currentParagraphCount
-        var low = 0, high = count
+    /// The paragraphs whose lines are current, in order: the exact prefix, then the estimated
+    /// island of noncontiguous layout (if any), numbered `0..<count`.
+    struct CurrentParagraphs {
+        let prefix: Int
+        let island: Range<Int>
+
+        var count: Int { prefix + island.count }
+
+        /// The paragraph index of the `position`th current paragraph.
+        func paragraph(_ position: Int) -> Int { position < prefix ? position : island.lowerBound + position - prefix }
+
+        /// The position of paragraph `index` among the current ones, if it is one.
+        func position(of index: Int) -> Int? {
+            if index < prefix { return index }
+            return island.contains(index) ? prefix + index - island.lowerBound : nil
+        }
+    }
+
+    var current: CurrentParagraphs {
+        let prefix = currentParagraphCount
+        guard let island, island.lowerBound >= prefix, island.upperBound <= paragraphs.count else {
+            return CurrentParagraphs(prefix: prefix, island: prefix..<prefix)
+        }
+        return CurrentParagraphs(prefix: prefix, island: island)
+    }
+
+    /// The first current paragraph (position) for which `isAfter` holds, given that it holds for
+    /// all those after it.
+    func firstCurrent(_ current: CurrentParagraphs, where isAfter: (ParagraphState) -> Bool) -> Int {
+        var low = 0, high = current.count
         while low < high {
             let mid = (low + high) / 2
-            if paragraphs[mid].range.upperBound <= index { low = mid + 1 } else { high = mid }
+            if isAfter(paragraphs[current.paragraph(mid)]) { high = mid } else { low = mid + 1 }
         }
-        return low < count && paragraphs[low].range.contains(index) ? low : nil
+        return low
+    }
+
+    /// The current paragraph holding character `index`, if it is laid out.
+    func currentParagraph(containing index: Int) -> Int? {
+        let current = current
+        let position = firstCurrent(current) { $0.range.upperBound > index }
+        guard position < current.count else { return nil }
+        let p = current.paragraph(position)
+        return paragraphs[p].range.contains(index) ? p : nil
     }
 
     /// The fragments of line `address`, left to right, in text coordinates.
@@ -63,57 +98,65 @@ extension LayoutManager {
     }
 
     /// The line after `address` in layout order, among the current paragraphs.
-    func line(after address: LineAddress, count: Int) -> LineAddress? {
-        var next = LineAddress(paragraph: address.paragraph, line: address.line + 1)
-        while next.paragraph < count {
-            if next.line < paragraphs[next.paragraph].lines.count { return next }
-            next = LineAddress(paragraph: next.paragraph + 1, line: 0)
+    func line(after address: LineAddress, in current: CurrentParagraphs) -> LineAddress? {
+        if address.line + 1 < paragraphs[address.paragraph].lines.count {
+            return LineAddress(paragraph: address.paragraph, line: address.line + 1)
+        }
+        guard var position = current.position(of: address.paragraph) else { return nil }
+        while position + 1 < current.count {
+            position += 1
+            let p = current.paragraph(position)
+            if !paragraphs[p].lines.isEmpty { return LineAddress(paragraph: p, line: 0) }
         }
         return nil
     }
 
-    /// The line before `address` in layout order.
-    func line(before address: LineAddress) -> LineAddress? {
-        var previous = address
-        while true {
-            if previous.line > 0 { return LineAddress(paragraph: previous.paragraph, line: previous.line - 1) }
-            guard previous.paragraph > 0 else { return nil }
-            previous = LineAddress(paragraph: previous.paragraph - 1, line: paragraphs[previous.paragraph - 1].lines.count)
+    /// The line before `address` in layout order, among the current paragraphs; `nil` for
+    /// `address` gives the last current line.
+    func line(before address: LineAddress?, in current: CurrentParagraphs) -> LineAddress? {
+        var position: Int
+        if let address {
+            if address.line > 0 { return LineAddress(paragraph: address.paragraph, line: address.line - 1) }
+            guard let known = current.position(of: address.paragraph) else { return nil }
+            position = known
+        } else {
+            position = current.count
         }
+        while position > 0 {
+            position -= 1
+            let p = current.paragraph(position)
+            if !paragraphs[p].lines.isEmpty { return LineAddress(paragraph: p, line: paragraphs[p].lines.count - 1) }
+        }
+        return nil
     }
 
     /// The first current line that is in a container after `container`, or in it with its top
     /// at or below `y` (nil: none).
-    func firstLine(atOrAfter container: Int, y: Double) -> LineAddress? {
-        let count = currentParagraphCount
+    func firstLine(atOrAfter container: Int, y: Double, in current: CurrentParagraphs) -> LineAddress? {
         func isBefore(_ placed: PlacedLine) -> Bool {
             placed.container < container || (placed.container == container && placed.line.rect.minY < y)
         }
         // Paragraphs whose last line is before the place come first (those without lines, after
         // an overflow, come last).
-        var low = 0, high = count
-        while low < high {
-            let mid = (low + high) / 2
-            if let last = paragraphs[mid].lines.last, isBefore(last) { low = mid + 1 } else { high = mid }
-        }
-        guard low < count else { return nil }
-        guard let line = paragraphs[low].lines.firstIndex(where: { !isBefore($0) }) else { return nil }
-        return LineAddress(paragraph: low, line: line)
+        let position = firstCurrent(current) { state in state.lines.last.map { !isBefore($0) } ?? true }
+        guard position < current.count else { return nil }
+        let p = current.paragraph(position)
+        guard let line = paragraphs[p].lines.firstIndex(where: { !isBefore($0) }) else { return nil }
+        return LineAddress(paragraph: p, line: line)
     }
 
     /// The placed line at `address`.
     func placedLine(_ address: LineAddress) -> PlacedLine { paragraphs[address.paragraph].lines[address.line] }
 
-    /// Lays out (exactly, from the start) until the layout holds a line of container `index`
-    /// starting below `y`, or has left that container, or the text ends: enough to find the
-    /// line nearest to any point at `y` in it.
+    /// Lays out until the layout holds a line of container `index` starting below `y`, or has
+    /// left that container, or the text ends: enough to find the line nearest to any point at
+    /// `y` in it. Exact from the start, or with noncontiguous layout an estimate near `y`.
     func ensureLayout(pastY y: Double, inContainer index: Int) {
-        guard let storage = textStorage, needsLayout else { return }
-        if runLayout(storage: storage, until: { paragraph, cursor in
+        ensureLayout(near: { end in self.estimatedCharacter(atY: y, after: end) }, until: { paragraph, cursor in
             cursor.container > index || self.paragraphs[paragraph].lines.contains {
                 $0.container > index || ($0.container == index && $0.line.rect.minY > y)
             }
-        }) { needsLayout = false }
+        })
     }
 
     /// Lays out through container `index` (all of it, and what overflows when it is the last).

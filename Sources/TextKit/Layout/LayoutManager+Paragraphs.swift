@@ -23,6 +23,7 @@ extension LayoutManager {
             paragraphsSplit = true
         }
         for container in textContainers { containerRecords[ObjectIdentifier(container)] = record(container) }
+        island = nil
         var cursor = LayoutCursor(container: 0, y: textContainers.first?.textRect.minY ?? 0)
         overflowStart = nil
         var newWarnings = warnings.filter { $0.kind != .overflow && $0.kind != .unbreakable }
@@ -106,7 +107,7 @@ extension LayoutManager {
 
     /// Lays out paragraph `index` from `cursor`, reusing its valid leading lines when it starts
     /// where it did; returns the paragraph-relative scalar offset where it overflowed, if it did.
-    private func layOut(_ index: Int, storage: TextStorage, cursor: inout LayoutCursor,
+    func layOut(_ index: Int, storage: TextStorage, cursor: inout LayoutCursor,
                         warnings: inout [LayoutWarning]) -> Int? {
         var state = paragraphs[index]
         defer { paragraphs[index] = state }

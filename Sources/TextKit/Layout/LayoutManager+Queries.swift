@@ -61,14 +61,14 @@ extension LayoutManager {
     public func usedRect(for container: TextContainer) -> Rect {
         guard let index = containerIndex(container) else { return .zero }
         ensureLayout(throughContainer: index)
-        let count = currentParagraphCount
+        let current = current
         var used: Rect?
-        var address = firstLine(atOrAfter: index, y: -.infinity)
-        while let current = address, placedLine(current).container == index {
-            for fragment in placedLine(current).line.fragments {
+        var address = firstLine(atOrAfter: index, y: -.infinity, in: current)
+        while let line = address, placedLine(line).container == index {
+            for fragment in placedLine(line).line.fragments {
                 used = used.map { $0.union(fragment.usedRect) } ?? fragment.usedRect
             }
-            address = line(after: current, count: count)
+            address = self.line(after: line, in: current)
         }
         return used ?? .zero
     }
@@ -112,7 +112,7 @@ extension LayoutManager {
     public func characterIndex(for point: Point, in container: TextContainer) -> Int {
         guard let containerIndex = containerIndex(container) else { return 0 }
         ensureLayout(pastY: point.y, inContainer: containerIndex)
-        let count = currentParagraphCount
+        let current = current
         func verticalDistance(_ line: LineAddress) -> Double {
             let rect = placedLine(line).line.rect
             return point.y < rect.minY ? rect.minY - point.y : max(0, point.y - rect.maxY)
@@ -122,21 +122,21 @@ extension LayoutManager {
         }
         // Lines of the container are ordered by y without overlapping: the nearest ones are the
         // last starting above the point and the first starting at or below it (with any ties).
-        let next = firstLine(atOrAfter: containerIndex, y: point.y)
+        let next = firstLine(atOrAfter: containerIndex, y: point.y, in: current)
         let below = inContainer(next)
-        let above = inContainer(line(before: next ?? LineAddress(paragraph: count, line: 0)))
+        let above = inContainer(line(before: next, in: current))
         guard above != nil || below != nil else { return textStorage?.length ?? 0 }
         let nearest = min(above.map(verticalDistance) ?? .infinity, below.map(verticalDistance) ?? .infinity)
         var lines: [LineAddress] = []
         var walk = above
-        while let current = walk, verticalDistance(current) == nearest {
-            lines.insert(current, at: 0)
-            walk = inContainer(line(before: current))
+        while let line = walk, verticalDistance(line) == nearest {
+            lines.insert(line, at: 0)
+            walk = inContainer(self.line(before: line, in: current))
         }
         walk = below
-        while let current = walk, verticalDistance(current) == nearest {
-            lines.append(current)
-            walk = inContainer(line(after: current, count: count))
+        while let line = walk, verticalDistance(line) == nearest {
+            lines.append(line)
+            walk = inContainer(self.line(after: line, in: current))
         }
         func horizontalDistance(_ f: QueryIndex.Fragment) -> Double {
             point.x < f.rect.minX ? f.rect.minX - point.x : max(0, point.x - f.rect.maxX)
@@ -192,14 +192,12 @@ extension LayoutManager {
     public func selectionRects(forCharacterRange range: Range<Int>) -> [ContainerRect] {
         guard !range.isEmpty else { return [] }
         ensureLayout(forCharacterRange: range)
-        let count = currentParagraphCount
-        var first = 0, high = count
-        while first < high {
-            let mid = (first + high) / 2
-            if paragraphs[mid].range.upperBound <= range.lowerBound { first = mid + 1 } else { high = mid }
-        }
+        let current = current
+        let first = firstCurrent(current) { $0.range.upperBound > range.lowerBound }
         var rects: [ContainerRect] = []
-        for p in first..<count where paragraphs[p].range.lowerBound < range.upperBound {
+        for position in first..<current.count {
+            let p = current.paragraph(position)
+            guard paragraphs[p].range.lowerBound < range.upperBound else { break }
             for line in paragraphs[p].lines.indices {
                 for located in fragments(of: LineAddress(paragraph: p, line: line)) {
                     let fragment = located.fragment
@@ -262,9 +260,11 @@ extension LayoutManager {
 
     /// Of the current fragments starting at or before `index`, the one starting last.
     private func lastFragment(startingAtOrBefore index: Int) -> LocatedFragment? {
-        var p = min(currentParagraphCount, paragraphs.count) - 1
-        while p >= 0, paragraphs[p].range.lowerBound > index { p -= 1 }
-        while p >= 0 {
+        let current = current
+        var position = current.count - 1
+        while position >= 0, paragraphs[current.paragraph(position)].range.lowerBound > index { position -= 1 }
+        while position >= 0 {
+            let p = current.paragraph(position)
             var best: LocatedFragment?
             for line in paragraphs[p].lines.indices {
                 for located in fragments(of: LineAddress(paragraph: p, line: line))
@@ -274,7 +274,7 @@ extension LayoutManager {
                 }
             }
             if let best { return best }
-            p -= 1
+            position -= 1
         }
         return nil
     }

@@ -79,25 +79,44 @@ public final class LayoutManager: TextStorageObserver {
         needsLayout = false
     }
 
+    /// Whether layout may skip text before what is asked for (Text Kit's
+    /// `allowsNonContiguousLayout`; off by default).
+    ///
+    /// When on, and the manager has one container without a line limit (an editor's text
+    /// view), ``ensureLayout(forCharacterRange:)``, ``ensureLayout(forBoundingRect:in:)`` and the
+    /// queries by character or point lay out text far past the laid-out part (more than about
+    /// 50,000 characters) at an *estimated* position, from the average height per character so
+    /// far, without laying out what lies between; ``hasNonContiguousLayout`` is then true. The
+    /// estimated lines are exact relative to each other; their positions become exact when the
+    /// text before them is laid out (``ensureLayout()``, ``snapshot()`` and the glyph-index
+    /// queries always lay out exactly). When off, or with several containers (where the text of
+    /// a container depends on all before it), layout always runs from the start.
+    public var allowsNonContiguousLayout = false {
+        didSet { if !allowsNonContiguousLayout { island = nil } }
+    }
+
+    /// Whether some of the current layout was placed at an estimated position (see
+    /// ``allowsNonContiguousLayout``).
+    public var hasNonContiguousLayout: Bool { !(island?.isEmpty ?? true) }
+
     /// Lays out the text from the start through the paragraph holding the end of `range`, and
     /// no further (Text Kit's `ensureLayout(forCharacterRange:)`): the rest of a long document is
-    /// not even split into paragraphs.
+    /// not even split into paragraphs. With ``allowsNonContiguousLayout``, a range far past the
+    /// laid-out text is laid out at an estimated position instead.
     public func ensureLayout(forCharacterRange range: Range<Int>) {
-        guard let storage = textStorage, needsLayout else { return }
         let target = max(range.lowerBound, range.upperBound - 1)
-        if runLayout(storage: storage, until: { index, _ in self.paragraphs[index].range.upperBound > target }) {
-            needsLayout = false
-        }
+        ensureLayout(near: { _ in range.lowerBound }, until: { index, _ in self.paragraphs[index].range.upperBound > target })
     }
 
     /// Lays out the text from the start until the lines reach below `rect` in `container` (or a
-    /// later container), and no further (Text Kit's `ensureLayout(forBoundingRect:in:)`).
+    /// later container), and no further (Text Kit's `ensureLayout(forBoundingRect:in:)`). With
+    /// ``allowsNonContiguousLayout``, a rectangle far below the laid-out text is laid out from the
+    /// character estimated to lie at its top instead.
     public func ensureLayout(forBoundingRect rect: Rect, in container: TextContainer) {
-        guard let storage = textStorage, needsLayout,
-              let index = textContainers.firstIndex(where: { $0 === container }) else { return }
-        if runLayout(storage: storage, until: { _, cursor in
+        guard let index = textContainers.firstIndex(where: { $0 === container }) else { return }
+        ensureLayout(near: { end in self.estimatedCharacter(atY: rect.minY, after: end) }, until: { _, cursor in
             cursor.container > index || (cursor.container == index && cursor.y >= rect.maxY)
-        }) { needsLayout = false }
+        })
     }
 
     /// The first character not laid out yet (the text's length when everything is laid out or
@@ -222,8 +241,19 @@ public final class LayoutManager: TextStorageObserver {
     var laidOutThrough = 0
     /// Set whenever something must be laid out again; clears the cached snapshot and query index.
     var needsLayout = true {
-        didSet { if needsLayout { cachedQueries = nil } }
+        didSet {
+            if needsLayout {
+                cachedQueries = nil
+                island = nil
+            }
+        }
     }
+    /// With noncontiguous layout: paragraphs laid out after the exact prefix from an estimated
+    /// cursor (see `LayoutManager+Estimation.swift`); dropped by any change and by exact layout.
+    var island: Range<Int>?
+    /// How far past the exact prefix (in characters) a query must reach before noncontiguous
+    /// layout estimates instead of laying out what lies between.
+    var estimationDistance = 50_000
     /// The snapshot and lookup tables queries use, built on the first query after a layout.
     var cachedQueries: QueryIndex?
     var overflowStart: Int?
