@@ -28,7 +28,7 @@ public struct PositionedGlyphs: Sendable {
 
     /// Stores `glyphs` compactly.
     public init(_ glyphs: some Collection<PositionedGlyph>) {
-        self.init(glyphs, baseline: glyphs.first?.position.y ?? 0)
+        self.init(Array(glyphs), baseline: glyphs.first?.position.y ?? 0)
     }
 }
 
@@ -169,23 +169,27 @@ extension PositionedGlyphs {
     }
 
     /// Stores `glyphs`; glyphs whose y is `baseline` take no room for it.
-    init(_ glyphs: some Collection<PositionedGlyph>, baseline: Double) {
+    init(_ glyphs: [PositionedGlyph], baseline: Double) {
         self.baseline = baseline
         guard let first = glyphs.first else { return }
         characterBase = first.characterIndex
         firstRun = Run(start: 0, fontIndex: first.fontIndex, isRightToLeft: first.isRightToLeft)
+        let base = characterBase
         var format = Format()
         format.count = Int32(glyphs.count)
         precondition(Int(format.count) == glyphs.count, "too many glyphs in one fragment")
         var run = firstRun
-        for (index, glyph) in glyphs.enumerated() {
-            if Int32(exactly: glyph.characterIndex - characterBase) == nil { format.wideCharacters = true }
-            if !Self.isExactAsFloat(glyph.advance) { format.wideAdvances = true }
-            if !Self.isExactAsFloat(glyph.position.x) { format.wideX = true }
-            if glyph.position.y.bitPattern != baseline.bitPattern { format.yExceptionCount += 1 }
-            if glyph.fontIndex != run.fontIndex || glyph.isRightToLeft != run.isRightToLeft {
-                run = Run(start: index, fontIndex: glyph.fontIndex, isRightToLeft: glyph.isRightToLeft)
-                laterRuns.append(run)
+        glyphs.withUnsafeBufferPointer { g in
+            for index in g.indices {
+                let glyph = g[index]
+                if Int32(exactly: glyph.characterIndex - base) == nil { format.wideCharacters = true }
+                if !Self.isExactAsFloat(glyph.advance) { format.wideAdvances = true }
+                if !Self.isExactAsFloat(glyph.position.x) { format.wideX = true }
+                if glyph.position.y.bitPattern != baseline.bitPattern { format.yExceptionCount += 1 }
+                if glyph.fontIndex != run.fontIndex || glyph.isRightToLeft != run.isRightToLeft {
+                    run = Run(start: index, fontIndex: glyph.fontIndex, isRightToLeft: glyph.isRightToLeft)
+                    laterRuns.append(run)
+                }
             }
         }
         self.format = format
@@ -195,28 +199,31 @@ extension PositionedGlyphs {
         var yStart = format.columnWords
         let total = yStart + 3 * Int(format.yExceptionCount)
         words = [UInt32](unsafeUninitializedCapacity: total) { w, initialized in
-            for (index, glyph) in glyphs.enumerated() {
-                w[index] = glyph.glyphID
-                let offset = glyph.characterIndex - characterBase
-                if format.wideCharacters {
-                    Self.setWord64(w, n + 2 * index, UInt64(bitPattern: Int64(offset)))
-                } else {
-                    w[n + index] = UInt32(bitPattern: Int32(offset))
-                }
-                if format.wideAdvances {
-                    Self.setWord64(w, advanceStart + 2 * index, glyph.advance.bitPattern)
-                } else {
-                    w[advanceStart + index] = Float(glyph.advance).bitPattern
-                }
-                if format.wideX {
-                    Self.setWord64(w, xStart + 2 * index, glyph.position.x.bitPattern)
-                } else {
-                    w[xStart + index] = Float(glyph.position.x).bitPattern
-                }
-                if glyph.position.y.bitPattern != baseline.bitPattern {
-                    w[yStart] = UInt32(index)
-                    Self.setWord64(w, yStart + 1, glyph.position.y.bitPattern)
-                    yStart += 3
+            glyphs.withUnsafeBufferPointer { g in
+                for index in g.indices {
+                    let glyph = g[index]
+                    w[index] = glyph.glyphID
+                    let offset = glyph.characterIndex - base
+                    if format.wideCharacters {
+                        Self.setWord64(w, n + 2 * index, UInt64(bitPattern: Int64(offset)))
+                    } else {
+                        w[n + index] = UInt32(bitPattern: Int32(truncatingIfNeeded: offset))
+                    }
+                    if format.wideAdvances {
+                        Self.setWord64(w, advanceStart + 2 * index, glyph.advance.bitPattern)
+                    } else {
+                        w[advanceStart + index] = Float(glyph.advance).bitPattern
+                    }
+                    if format.wideX {
+                        Self.setWord64(w, xStart + 2 * index, glyph.position.x.bitPattern)
+                    } else {
+                        w[xStart + index] = Float(glyph.position.x).bitPattern
+                    }
+                    if glyph.position.y.bitPattern != baseline.bitPattern {
+                        w[yStart] = UInt32(index)
+                        Self.setWord64(w, yStart + 1, glyph.position.y.bitPattern)
+                        yStart += 3
+                    }
                 }
             }
             initialized = total
