@@ -22,6 +22,8 @@ let package = Package(
         // module named CHarfBuzz would clash, hence the name.
         .systemLibrary(name: "CHarfBuzzBench", path: "CHarfBuzzBench", pkgConfig: "harfbuzz",
                        providers: [.apt(["libharfbuzz-dev"])]),
+        // <malloc.h> (mallinfo2, mallopt) for tools/retained-glyphs.
+        .systemLibrary(name: "CMallocInfo", path: "CMallocInfo"),
         // Corpus loading, the raw-HarfBuzz floor and the layout scenarios, shared by both.
         .target(
             name: "BenchSupport",
@@ -45,6 +47,12 @@ let package = Package(
             dependencies: ["BenchSupport", .product(name: "TextKit", package: rootIdentity)],
             // Not directly under Benchmarks/: the benchmark plugin runs every executable target there.
             path: "peers/textkit-peer"
+        ),
+        // Bytes retained per glyph after a layout (one JSON line; see its main.swift).
+        .executableTarget(
+            name: "retained-glyphs",
+            dependencies: ["BenchSupport", "CMallocInfo", .product(name: "TextKit", package: rootIdentity)],
+            path: "tools/retained-glyphs"
         ),
     ]
 )

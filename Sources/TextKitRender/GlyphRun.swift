@@ -45,7 +45,7 @@ struct GlyphRun: Hashable {
         var previousCluster: Int?
         var ascending: Bool?
         var index = 0
-        let glyphs = fragment.glyphs
+        let glyphs = Array(fragment.glyphs)
         while index < glyphs.count {
             let start = glyphs[index].characterIndex
             var end = index + 1

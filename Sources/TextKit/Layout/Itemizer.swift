@@ -36,13 +36,13 @@ struct FontResolver {
 struct Itemizer {
     let utf16: [UInt16]
     let scalarOffsets: [Int32]
-    let graphemes: [Int]
+    let graphemes: CompactOffsets
     let levels: [UInt8]
     let attributes: [(TextAttributes, Range<Int>)]
     let fonts: FontResolver
     private(set) var missing: [Unicode.Scalar] = []
 
-    init(utf16: [UInt16], scalarOffsets: [Int32], graphemes: [Int], levels: [UInt8],
+    init(utf16: [UInt16], scalarOffsets: [Int32], graphemes: CompactOffsets, levels: [UInt8],
          attributes: [(TextAttributes, Range<Int>)], fonts: FontResolver) {
         self.utf16 = utf16
         self.scalarOffsets = scalarOffsets

@@ -17,7 +17,8 @@ extension LayoutManager {
 
     /// The container that holds glyph `index`.
     public func textContainer(forGlyphAt index: Int) -> TextContainer {
-        textContainers[Int(queries.glyphContainer[index])]
+        let q = queries
+        return textContainers[q.fragments[q.glyphs.fragmentIndex(ofGlyph: index)].container]
     }
 
     /// The smallest glyph range covering every glyph drawn for the characters in `range`.
@@ -47,13 +48,13 @@ extension LayoutManager {
     /// The rectangle of the line fragment that holds glyph `index`.
     public func lineFragmentRect(forGlyphAt index: Int) -> Rect {
         let q = queries
-        return q.fragments[Int(q.glyphFragment[index])].rect
+        return q.fragments[q.glyphs.fragmentIndex(ofGlyph: index)].rect
     }
 
     /// The used part of the line fragment that holds glyph `index`.
     public func lineFragmentUsedRect(forGlyphAt index: Int) -> Rect {
         let q = queries
-        return q.fragments[Int(q.glyphFragment[index])].usedRect
+        return q.fragments[q.glyphs.fragmentIndex(ofGlyph: index)].usedRect
     }
 
     /// The union of the used rects of every fragment in `container` (.zero when it holds none).
@@ -81,7 +82,7 @@ extension LayoutManager {
         var lower = Int.max, upper = Int.min
         for fragment in q.fragments where fragment.container == containerIndex && fragment.lineRect.intersects(rect) {
             for index in fragment.glyphs {
-                let glyph = q.glyphs[index]
+                let glyph = fragment.storage[index - fragment.glyphs.lowerBound]
                 let box = Rect(x: glyph.position.x, y: fragment.lineRect.minY, width: max(glyph.advance, 1e-9),
                                height: fragment.lineRect.height)
                 if box.intersects(rect) {
@@ -284,8 +285,8 @@ extension LayoutManager {
     }
 
     private func clusterEnd(of glyph: Int, _ q: QueryIndex) -> Int {
-        let fragment = q.fragments[Int(q.glyphFragment[glyph])]
-        let start = q.glyphs[glyph].characterIndex
+        let fragment = q.fragments[q.glyphs.fragmentIndex(ofGlyph: glyph)]
+        let start = fragment.storage[glyph - fragment.glyphs.lowerBound].characterIndex
         return fragment.clusters.first { $0.characters.lowerBound == start }?.characters.upperBound ?? start + 1
     }
 

@@ -154,16 +154,12 @@ public final class LayoutManager: TextStorageObserver {
                     let range = line.fragments[f].characterRange
                     line.fragments[f].characterRange = range.lowerBound + offset..<range.upperBound + offset
                     for a in line.fragments[f].attachments.indices { line.fragments[f].attachments[a].characterIndex += offset }
-                    for g in line.fragments[f].glyphs.indices {
-                        line.fragments[f].glyphs[g].characterIndex += offset
-                        let old = line.fragments[f].glyphs[g].fontIndex
-                        let new: Int
-                        if let known = remap[old] { new = known } else {
-                            new = fonts.count
-                            remap[old] = new
-                            fonts.append(fontTable[old])
-                        }
-                        line.fragments[f].glyphs[g].fontIndex = new
+                    line.fragments[f].glyphs.offsetCharacterIndices(by: offset)
+                    line.fragments[f].glyphs.mapFontIndices { old in
+                        if let known = remap[old] { return known }
+                        remap[old] = fonts.count
+                        fonts.append(fontTable[old])
+                        return fonts.count - 1
                     }
                 }
                 containers[placed.container].lines.append(line)

@@ -45,8 +45,8 @@ public struct LineFragment: Hashable, Sendable {
     public var usedRect: Rect
     /// The characters laid out in this fragment (Unicode scalar offsets).
     public var characterRange: Range<Int>
-    /// The glyphs, in visual order, left to right.
-    public var glyphs: [PositionedGlyph]
+    /// The glyphs, in visual order, left to right (stored compactly; see ``PositionedGlyphs``).
+    public var glyphs: PositionedGlyphs
     /// The attachments placed in the fragment, one per attachment glyph, in the glyphs' order
     /// (empty for most fragments).
     public var attachments: [AttachmentPlacement] = []

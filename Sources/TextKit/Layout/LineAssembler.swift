@@ -105,7 +105,8 @@ struct LineAssembler {
         let rect = Rect(x: span.minX, y: band.minY, width: span.width, height: band.height)
         let usedMinX = contentStart - padding
         let used = Rect(x: usedMinX, y: band.minY, width: lineWidth + 2 * padding, height: band.height)
-        return LineFragment(rect: rect, usedRect: used, characterRange: characterRange(range), glyphs: glyphs,
+        return LineFragment(rect: rect, usedRect: used, characterRange: characterRange(range),
+                            glyphs: PositionedGlyphs(glyphs, baseline: baseline),
                             attachments: attachmentPlacements(glyphs))
     }
 
@@ -199,7 +200,8 @@ struct LineAssembler {
         }
         let rect = Rect(x: span.minX, y: band.minY, width: span.width, height: band.height)
         let used = Rect(x: start - padding, y: band.minY, width: width + 2 * padding, height: band.height)
-        return LineFragment(rect: rect, usedRect: used, characterRange: characterRange(range), glyphs: glyphs,
+        return LineFragment(rect: rect, usedRect: used, characterRange: characterRange(range),
+                            glyphs: PositionedGlyphs(glyphs, baseline: baseline),
                             attachments: attachmentPlacements(glyphs))
     }
 
@@ -235,8 +237,8 @@ struct LineAssembler {
                         let advance = Double(run.advances[g]) * run.scale
                         glyphs.append(PositionedGlyph(
                             glyphID: run.glyphs[g], fontIndex: font,
-                            position: Point(x: pen + Double(run.offsetsX[g]) * run.scale,
-                                            y: baseline - Double(run.offsetsY[g]) * run.scale - run.style.baselineOffset),
+                            position: Point(x: pen + Double(run.offsetX(g)) * run.scale,
+                                            y: baseline - Double(run.offsetY(g)) * run.scale - run.style.baselineOffset),
                             advance: advance, characterIndex: Int(paragraph.scalarOffsets[Int(run.clusters[g])]),
                             isRightToLeft: visual.rightToLeft))
                         pen += advance
@@ -265,8 +267,8 @@ struct LineAssembler {
                     }
                     glyphs.append(PositionedGlyph(
                         glyphID: glyphID, fontIndex: font,
-                        position: Point(x: pen + Double(run.offsetsX[g]) * run.scale,
-                                        y: baseline - Double(run.offsetsY[g]) * run.scale - run.style.baselineOffset),
+                        position: Point(x: pen + Double(run.offsetX(g)) * run.scale,
+                                        y: baseline - Double(run.offsetY(g)) * run.scale - run.style.baselineOffset),
                         advance: advance, characterIndex: Int(paragraph.scalarOffsets[cluster]),
                         isRightToLeft: visual.rightToLeft))
                     pen += advance

@@ -14,11 +14,12 @@ final class Paragraph {
     /// UAX #14 opportunities, increasing, ending at the content's end.
     let breaks: [BreakOpportunity]
     /// UAX #29 grapheme boundaries 0…count.
-    let graphemes: [Int]
+    let graphemes: CompactOffsets
     let bidi: BidiParagraph
     let runs: [ShapedRun]
-    /// `advancePrefix[i]` = total advance (points) of the clusters starting before UTF-16 offset i.
-    let advancePrefix: [Double]
+    /// `advancePrefix[i]` = total advance (points) of the clusters starting before UTF-16 offset i
+    /// (exact; in 32 bits when that is exact).
+    let advancePrefix: CompactDoubles
     /// Scalars no font had a glyph for.
     let missingScalars: [Unicode.Scalar]
     /// The attachments of the paragraph, by scalar offset of their U+FFFC (empty for most).
@@ -87,10 +88,10 @@ final class Paragraph {
             breaks = Self.addingHyphenationPoints(to: breaks, utf16: utf16, languages: languages, dictionaries: hyphenation)
         }
         self.breaks = breaks
-        self.graphemes = graphemes
+        self.graphemes = CompactOffsets(graphemes)
         self.bidi = bidi
 
-        var itemizer = Itemizer(utf16: utf16, scalarOffsets: offsets, graphemes: graphemes,
+        var itemizer = Itemizer(utf16: utf16, scalarOffsets: offsets, graphemes: self.graphemes,
                                 levels: bidi.levels, attributes: attributes, fonts: fonts)
         let items = itemizer.items()
         self.missingScalars = itemizer.missing
@@ -117,7 +118,7 @@ final class Paragraph {
             sum += perCluster[index]
         }
         prefix[utf16.count] = sum
-        self.advancePrefix = prefix
+        self.advancePrefix = CompactDoubles(prefix)
     }
 
     /// Whether a line may break at `offset` inside a word, by hyphenation.

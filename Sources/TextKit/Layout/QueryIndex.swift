@@ -31,8 +31,10 @@ public struct LineFragmentInfo: Hashable, Sendable {
     public var characterRange: Range<Int>
 }
 
-/// Lookup tables over a snapshot, for queries: glyphs flattened in layout order (containers,
-/// lines, fragments, then left to right), and each fragment's clusters with their boxes.
+/// Lookup tables over a snapshot, for queries: glyph indices in layout order (containers,
+/// lines, fragments, then left to right) mapped to fragments, and each fragment's clusters with
+/// their boxes. Glyphs are read from the fragments' own storage (shared with the snapshot, not
+/// copied).
 ///
 /// Built on the first query after a layout; dropped when anything must be laid out again.
 struct QueryIndex {
@@ -43,6 +45,8 @@ struct QueryIndex {
         var usedRect: Rect
         var lineRect: Rect
         var glyphs: Range<Int>
+        /// The fragment's glyphs (``glyphs`` are their indices in the layout's sequence).
+        var storage: PositionedGlyphs
         var characters: Range<Int>
         /// Clusters left to right: characters, box and direction.
         var clusters: [Cluster]
@@ -55,11 +59,59 @@ struct QueryIndex {
         var rightToLeft: Bool
     }
 
+    /// Every glyph of the layout, in layout order.
+    struct Glyphs: RandomAccessCollection {
+        let fragments: [Fragment]
+        let count: Int
+        var startIndex: Int { 0 }
+        var endIndex: Int { count }
+
+        subscript(index: Int) -> PositionedGlyph {
+            let fragment = fragments[fragmentIndex(ofGlyph: index)]
+            return fragment.storage[index - fragment.glyphs.lowerBound]
+        }
+
+        /// The fragment holding glyph `index` (the last non-empty one starting at or before it).
+        func fragmentIndex(ofGlyph index: Int) -> Int {
+            precondition(index >= 0 && index < count, "glyph index out of range")
+            var low = 0, high = fragments.count
+            while low < high {
+                let mid = (low + high) / 2
+                if fragments[mid].glyphs.lowerBound <= index { low = mid + 1 } else { high = mid }
+            }
+            var found = low - 1
+            while fragments[found].glyphs.isEmpty { found -= 1 }
+            return found
+        }
+
+        /// Walks the fragments in order, without a search per glyph.
+        struct Iterator: IteratorProtocol {
+            let fragments: [Fragment]
+            var fragment = 0
+            var position = 0
+
+            mutating func next() -> PositionedGlyph? {
+                while fragment < fragments.count {
+                    let storage = fragments[fragment].storage
+                    if position < storage.count {
+                        defer { position += 1 }
+                        return storage[position]
+                    }
+                    fragment += 1
+                    position = 0
+                }
+                return nil
+            }
+        }
+
+        func makeIterator() -> Iterator { Iterator(fragments: fragments) }
+    }
+
     let snapshot: LayoutSnapshot
-    var glyphs: [PositionedGlyph] = []
-    var glyphContainer: [Int32] = []
-    var glyphFragment: [Int32] = []
     var fragments: [Fragment] = []
+    /// The glyphs, in layout order.
+    var glyphs: Glyphs { Glyphs(fragments: fragments, count: glyphCount) }
+    private var glyphCount = 0
     /// Fragment indices sorted by their first character, for character lookups.
     var byCharacter: [Int] = []
 
@@ -68,17 +120,12 @@ struct QueryIndex {
         for container in snapshot.containers {
             for (lineIndex, line) in container.lines.enumerated() {
                 for fragment in line.fragments {
-                    let start = glyphs.count
-                    let fragmentIndex = Int32(fragments.count)
-                    for glyph in fragment.glyphs {
-                        glyphs.append(glyph)
-                        glyphContainer.append(Int32(container.index))
-                        glyphFragment.append(fragmentIndex)
-                    }
+                    let start = glyphCount
+                    glyphCount += fragment.glyphs.count
                     fragments.append(Fragment(
                         container: container.index, line: lineIndex, rect: fragment.rect, usedRect: fragment.usedRect,
-                        lineRect: line.rect, glyphs: start..<glyphs.count, characters: fragment.characterRange,
-                        clusters: Self.clusters(of: fragment)))
+                        lineRect: line.rect, glyphs: start..<glyphCount, storage: fragment.glyphs,
+                        characters: fragment.characterRange, clusters: Self.clusters(of: fragment)))
                 }
             }
         }

@@ -60,9 +60,17 @@ struct ShapedRun {
     var glyphs: [UInt32]
     var clusters: [Int32]
     var advances: [Int32]
+    /// Glyph offsets from the pen, or empty when every one is zero (most runs: see ``offsetX(_:)``).
     var offsetsX: [Int32]
+    /// Glyph offsets above the baseline, or empty when every one is zero (see ``offsetY(_:)``).
     var offsetsY: [Int32]
     var unsafeToBreak: [Bool]
+
+    /// Glyph `index`'s offset from the pen, in font units.
+    func offsetX(_ index: Int) -> Int32 { offsetsX.isEmpty ? 0 : offsetsX[index] }
+
+    /// Glyph `index`'s offset above the baseline, in font units.
+    func offsetY(_ index: Int) -> Int32 { offsetsY.isEmpty ? 0 : offsetsY[index] }
 
     /// Shapes `text[range]` (the rest of `text` is context) in `style`, word by word through
     /// `cache` where that gives the same glyphs (see ``ShapeCache``).
@@ -89,8 +97,8 @@ struct ShapedRun {
         glyphs = [Self.attachmentGlyphID]
         clusters = [Int32(range.lowerBound)]
         advances = [units]
-        offsetsX = [0]
-        offsetsY = [0]
+        offsetsX = []
+        offsetsY = []
         unsafeToBreak = [false]
     }
 
@@ -109,6 +117,9 @@ struct ShapedRun {
             glyphs = shaped.glyphs; clusters = shaped.clusters; advances = shaped.advances
             offsetsX = shaped.offsetsX; offsetsY = shaped.offsetsY; unsafeToBreak = shaped.unsafeToBreak
         }
+        // Runs without mark or kerning offsets (most) keep no offsets at all.
+        if !offsetsX.contains(where: { $0 != 0 }) { offsetsX = [] }
+        if !offsetsY.contains(where: { $0 != 0 }) { offsetsY = [] }
         if style.tracking != 0, !glyphs.isEmpty {
             let extra = Int32((style.tracking / scale).rounded())
             for index in glyphs.indices where index + 1 == glyphs.count || clusters[index + 1] != clusters[index] {

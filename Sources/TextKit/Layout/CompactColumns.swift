@@ -1,0 +1,37 @@
+/// UTF-16 offsets of a paragraph kept in 32 bits and read as `Int` (half the memory of `[Int]`;
+/// offsets inside a paragraph already fit 32 bits, as ``Paragraph/scalarOffsets`` assumes).
+struct CompactOffsets: RandomAccessCollection, Equatable, ExpressibleByArrayLiteral, Sendable {
+    private var storage: [Int32]
+
+    init(_ offsets: some Collection<Int>) {
+        storage = offsets.map { offset in
+            guard let narrow = Int32(exactly: offset) else { preconditionFailure("paragraph offset \(offset) past 2³¹") }
+            return narrow
+        }
+    }
+
+    init(arrayLiteral elements: Int...) { self.init(elements) }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { storage.count }
+    subscript(index: Int) -> Int { Int(storage[index]) }
+}
+
+/// Points kept as Float when every one converts back exactly (the usual case: advances in font
+/// units times a scale such as 12/2048 sum on a binary grid), else as Double. Reads give back
+/// exactly the Double stored.
+struct CompactDoubles: Sendable {
+    private var narrow: [Float] = []
+    private var wide: [Double] = []
+
+    init(_ values: [Double]) {
+        if values.allSatisfy({ Double(Float($0)).bitPattern == $0.bitPattern }) {
+            narrow = values.map { Float($0) }
+        } else {
+            wide = values
+        }
+    }
+
+    @inline(__always)
+    subscript(index: Int) -> Double { wide.isEmpty ? Double(narrow[index]) : wide[index] }
+}

@@ -1,0 +1,313 @@
+/// The glyphs of a line fragment, in visual order: a random-access collection of
+/// ``PositionedGlyph`` values kept in flat arrays (about 16 bytes a glyph) instead of one
+/// 56-byte value per glyph.
+///
+/// Reading an element rebuilds exactly the value that was stored: glyph ids, character indices,
+/// advances and positions come back bit for bit (a value kept in 32 bits is kept so only when it
+/// converts back exactly; otherwise the whole column is kept in 64 bits).
+///
+/// Replacing an element in place is cheap for its id, character index, advance and x; other
+/// changes, and insertions or removals, re-encode the collection (O(n)).
+public struct PositionedGlyphs: Sendable {
+    /// Per glyph, column after column: ids, character offsets from ``characterBase``, advances,
+    /// x; each column 1 word a glyph (Int32 or Float) or 2 (Int64 or Double) as ``format`` says.
+    /// Then the glyphs whose y is not ``baseline``: 3 words each (index, y), by index.
+    private var words: [UInt32] = []
+    private var format = Format()
+    /// The character index glyph offsets are measured from (the first glyph's).
+    private var characterBase = 0
+    /// The y of every glyph without an entry in the y exceptions.
+    private var baseline = 0.0
+    /// Font and direction from glyph 0 on.
+    private var firstRun = Run(start: 0, fontIndex: 0, isRightToLeft: false)
+    /// Further changes of font or direction, by start (empty for most fragments).
+    private var laterRuns: [Run] = []
+
+    /// An empty collection.
+    public init() {}
+
+    /// Stores `glyphs` compactly.
+    public init(_ glyphs: some Collection<PositionedGlyph>) {
+        self.init(Array(glyphs), baseline: glyphs.first?.position.y ?? 0)
+    }
+}
+
+extension PositionedGlyphs: RandomAccessCollection, MutableCollection {
+    /// The position of the first glyph (0).
+    public var startIndex: Int { 0 }
+
+    /// The position after the last glyph (the number of glyphs).
+    public var endIndex: Int { Int(format.count) }
+
+    /// The glyph at `position`, rebuilt from the flat columns.
+    ///
+    /// - Complexity: O(1) for most fragments; O(log r + log y) with r changes of font or
+    ///   direction and y glyphs off the baseline.
+    public subscript(position: Int) -> PositionedGlyph {
+        get {
+            precondition(position >= 0 && position < Int(format.count), "glyph index out of range")
+            let n = Int(format.count)
+            let run = run(at: position)
+            return words.withUnsafeBufferPointer { w in
+                let characterOffset = format.wideCharacters
+                    ? Int(Int64(bitPattern: Self.word64(w, n + 2 * position)))
+                    : Int(Int32(bitPattern: w[n + position]))
+                let advanceStart = n * (1 + format.characterWords)
+                let advance = format.wideAdvances ? Double(bitPattern: Self.word64(w, advanceStart + 2 * position))
+                    : Double(Float(bitPattern: w[advanceStart + position]))
+                let xStart = advanceStart + n * format.advanceWords
+                let x = format.wideX ? Double(bitPattern: Self.word64(w, xStart + 2 * position))
+                    : Double(Float(bitPattern: w[xStart + position]))
+                return PositionedGlyph(glyphID: w[position], fontIndex: run.fontIndex,
+                                       position: Point(x: x, y: y(at: position, w)), advance: advance,
+                                       characterIndex: characterBase + characterOffset,
+                                       isRightToLeft: run.isRightToLeft)
+            }
+        }
+        set {
+            precondition(position >= 0 && position < Int(format.count), "glyph index out of range")
+            let old = self[position]
+            let offset = newValue.characterIndex - characterBase
+            guard old.position.y.bitPattern == newValue.position.y.bitPattern,
+                  format.wideCharacters || Int32(exactly: offset) != nil,
+                  format.wideAdvances || Self.isExactAsFloat(newValue.advance),
+                  format.wideX || Self.isExactAsFloat(newValue.position.x) else {
+                // Something that does not fit the current columns: encode everything again.
+                var glyphs = Array(self)
+                glyphs[position] = newValue
+                self = PositionedGlyphs(glyphs, baseline: baseline)
+                return
+            }
+            let n = Int(format.count)
+            words.withUnsafeMutableBufferPointer { w in
+                w[position] = newValue.glyphID
+                if format.wideCharacters {
+                    Self.setWord64(w, n + 2 * position, UInt64(bitPattern: Int64(offset)))
+                } else {
+                    w[n + position] = UInt32(bitPattern: Int32(offset))
+                }
+                let advanceStart = n * (1 + format.characterWords)
+                if format.wideAdvances {
+                    Self.setWord64(w, advanceStart + 2 * position, newValue.advance.bitPattern)
+                } else {
+                    w[advanceStart + position] = Float(newValue.advance).bitPattern
+                }
+                let xStart = advanceStart + n * format.advanceWords
+                if format.wideX {
+                    Self.setWord64(w, xStart + 2 * position, newValue.position.x.bitPattern)
+                } else {
+                    w[xStart + position] = Float(newValue.position.x).bitPattern
+                }
+            }
+            if old.fontIndex != newValue.fontIndex || old.isRightToLeft != newValue.isRightToLeft {
+                setRun(Run(start: position, fontIndex: newValue.fontIndex, isRightToLeft: newValue.isRightToLeft))
+            }
+        }
+    }
+}
+
+extension PositionedGlyphs: RangeReplaceableCollection {
+    /// Replaces the glyphs in `subrange` with `newElements`.
+    ///
+    /// - Complexity: O(n + m): the collection is encoded again.
+    public mutating func replaceSubrange(_ subrange: Range<Int>, with newElements: some Collection<PositionedGlyph>) {
+        var glyphs = Array(self)
+        glyphs.replaceSubrange(subrange, with: newElements)
+        self = PositionedGlyphs(glyphs, baseline: isEmpty ? glyphs.first?.position.y ?? 0 : baseline)
+    }
+}
+
+extension PositionedGlyphs: ExpressibleByArrayLiteral {
+    /// The glyphs of the literal, stored compactly.
+    public init(arrayLiteral elements: PositionedGlyph...) {
+        self.init(elements)
+    }
+}
+
+extension PositionedGlyphs: Hashable {
+    /// Whether both hold the same glyphs (however they are stored).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.count == rhs.count && lhs.elementsEqual(rhs)
+    }
+
+    /// Hashes the glyphs.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        for glyph in self { hasher.combine(glyph) }
+    }
+}
+
+extension PositionedGlyphs: CustomStringConvertible {
+    /// The glyphs, as an array prints them.
+    public var description: String { Array(self).description }
+}
+
+// MARK: - Internals
+
+extension PositionedGlyphs {
+    /// Glyph count and column widths.
+    private struct Format: Hashable, Sendable {
+        var count: Int32 = 0
+        /// Glyphs whose y differs from the baseline.
+        var yExceptionCount: Int32 = 0
+        var wideCharacters = false
+        var wideAdvances = false
+        var wideX = false
+
+        var characterWords: Int { wideCharacters ? 2 : 1 }
+        var advanceWords: Int { wideAdvances ? 2 : 1 }
+        var xWords: Int { wideX ? 2 : 1 }
+        /// Words of the per-glyph columns.
+        var columnWords: Int { Int(count) * (1 + characterWords + advanceWords + xWords) }
+    }
+
+    /// A font and direction from glyph `start` on.
+    private struct Run: Hashable, Sendable {
+        var start: Int
+        var fontIndex: Int
+        var isRightToLeft: Bool
+    }
+
+    /// Stores `glyphs`; glyphs whose y is `baseline` take no room for it.
+    init(_ glyphs: [PositionedGlyph], baseline: Double) {
+        self.baseline = baseline
+        guard let first = glyphs.first else { return }
+        characterBase = first.characterIndex
+        firstRun = Run(start: 0, fontIndex: first.fontIndex, isRightToLeft: first.isRightToLeft)
+        let base = characterBase
+        var format = Format()
+        format.count = Int32(glyphs.count)
+        precondition(Int(format.count) == glyphs.count, "too many glyphs in one fragment")
+        var run = firstRun
+        glyphs.withUnsafeBufferPointer { g in
+            for index in g.indices {
+                let glyph = g[index]
+                if Int32(exactly: glyph.characterIndex - base) == nil { format.wideCharacters = true }
+                if !Self.isExactAsFloat(glyph.advance) { format.wideAdvances = true }
+                if !Self.isExactAsFloat(glyph.position.x) { format.wideX = true }
+                if glyph.position.y.bitPattern != baseline.bitPattern { format.yExceptionCount += 1 }
+                if glyph.fontIndex != run.fontIndex || glyph.isRightToLeft != run.isRightToLeft {
+                    run = Run(start: index, fontIndex: glyph.fontIndex, isRightToLeft: glyph.isRightToLeft)
+                    laterRuns.append(run)
+                }
+            }
+        }
+        self.format = format
+        let n = glyphs.count
+        let advanceStart = n * (1 + format.characterWords)
+        let xStart = advanceStart + n * format.advanceWords
+        var yStart = format.columnWords
+        let total = yStart + 3 * Int(format.yExceptionCount)
+        words = [UInt32](unsafeUninitializedCapacity: total) { w, initialized in
+            glyphs.withUnsafeBufferPointer { g in
+                for index in g.indices {
+                    let glyph = g[index]
+                    w[index] = glyph.glyphID
+                    let offset = glyph.characterIndex - base
+                    if format.wideCharacters {
+                        Self.setWord64(w, n + 2 * index, UInt64(bitPattern: Int64(offset)))
+                    } else {
+                        w[n + index] = UInt32(bitPattern: Int32(truncatingIfNeeded: offset))
+                    }
+                    if format.wideAdvances {
+                        Self.setWord64(w, advanceStart + 2 * index, glyph.advance.bitPattern)
+                    } else {
+                        w[advanceStart + index] = Float(glyph.advance).bitPattern
+                    }
+                    if format.wideX {
+                        Self.setWord64(w, xStart + 2 * index, glyph.position.x.bitPattern)
+                    } else {
+                        w[xStart + index] = Float(glyph.position.x).bitPattern
+                    }
+                    if glyph.position.y.bitPattern != baseline.bitPattern {
+                        w[yStart] = UInt32(index)
+                        Self.setWord64(w, yStart + 1, glyph.position.y.bitPattern)
+                        yStart += 3
+                    }
+                }
+            }
+            initialized = total
+        }
+    }
+
+    /// Bytes of the flat storage (the per-glyph columns and the y exceptions).
+    var storedBytes: Int { words.count * MemoryLayout<UInt32>.stride }
+
+    /// Adds `delta` to every glyph's character index.
+    mutating func offsetCharacterIndices(by delta: Int) {
+        characterBase += delta
+    }
+
+    /// Replaces every glyph's font index `f` with `transform(f)`, in glyph order (O(changes of
+    /// font); nothing is called for an empty collection).
+    mutating func mapFontIndices(_ transform: (Int) -> Int) {
+        guard !isEmpty else { return }
+        firstRun.fontIndex = transform(firstRun.fontIndex)
+        for index in laterRuns.indices { laterRuns[index].fontIndex = transform(laterRuns[index].fontIndex) }
+    }
+
+    /// Whether `value` survives a round trip through Float unchanged (sign of zero included).
+    private static func isExactAsFloat(_ value: Double) -> Bool {
+        Double(Float(value)).bitPattern == value.bitPattern
+    }
+
+    private static func word64(_ w: UnsafeBufferPointer<UInt32>, _ index: Int) -> UInt64 {
+        UInt64(w[index]) | UInt64(w[index + 1]) << 32
+    }
+
+    private static func setWord64(_ w: UnsafeMutableBufferPointer<UInt32>, _ index: Int, _ value: UInt64) {
+        w[index] = UInt32(truncatingIfNeeded: value)
+        w[index + 1] = UInt32(truncatingIfNeeded: value >> 32)
+    }
+
+    /// The font and direction of glyph `position`.
+    private func run(at position: Int) -> Run {
+        guard let first = laterRuns.first, position >= first.start else { return firstRun }
+        var low = 0, high = laterRuns.count
+        while low < high {
+            let mid = (low + high) / 2
+            if laterRuns[mid].start <= position { low = mid + 1 } else { high = mid }
+        }
+        return laterRuns[low - 1]
+    }
+
+    /// The y of glyph `position`: the baseline unless it is among the exceptions.
+    private func y(at position: Int, _ w: UnsafeBufferPointer<UInt32>) -> Double {
+        guard format.yExceptionCount > 0 else { return baseline }
+        var low = 0, high = Int(format.yExceptionCount)
+        let start = format.columnWords
+        while low < high {
+            let mid = (low + high) / 2
+            let index = Int(w[start + 3 * mid])
+            if index == position { return Double(bitPattern: Self.word64(w, start + 3 * mid + 1)) }
+            if index < position { low = mid + 1 } else { high = mid }
+        }
+        return baseline
+    }
+
+    /// Gives glyph `run.start` alone `run`'s font and direction, merging equal neighbours.
+    private mutating func setRun(_ run: Run) {
+        let position = run.start
+        var runs = [firstRun] + laterRuns
+        var owner = 0
+        while owner + 1 < runs.count, runs[owner + 1].start <= position { owner += 1 }
+        let end = owner + 1 < runs.count ? runs[owner + 1].start : Int(format.count)
+        var pieces: [Run] = []
+        if runs[owner].start < position { pieces.append(runs[owner]) }
+        pieces.append(run)
+        if position + 1 < end {
+            pieces.append(Run(start: position + 1, fontIndex: runs[owner].fontIndex,
+                              isRightToLeft: runs[owner].isRightToLeft))
+        }
+        runs.replaceSubrange(owner...owner, with: pieces)
+        var merged: [Run] = []
+        for next in runs {
+            if let last = merged.last, last.fontIndex == next.fontIndex, last.isRightToLeft == next.isRightToLeft {
+                continue
+            }
+            merged.append(next)
+        }
+        firstRun = merged[0]
+        laterRuns = Array(merged.dropFirst())
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+@testable import TextKit
+
+/// A fragment's compact glyph storage gives back exactly, bit for bit, the glyphs it was built
+/// from (line assembly builds the same per-glyph values as before and stores them through
+/// ``PositionedGlyphs/init(_:)``), whatever the values, and behaves as an array under mutation.
+@Suite("Compact glyph storage")
+struct PositionedGlyphsTests {
+    /// Every field of a glyph, doubles as bit patterns (so -0 and 0, or a lost last bit, differ).
+    struct Bits: Equatable, CustomStringConvertible {
+        var id: UInt32, font: Int, x: UInt64, y: UInt64, advance: UInt64, character: Int, rightToLeft: Bool
+        init(_ g: PositionedGlyph) {
+            (id, font, x, y) = (g.glyphID, g.fontIndex, g.position.x.bitPattern, g.position.y.bitPattern)
+            (advance, character, rightToLeft) = (g.advance.bitPattern, g.characterIndex, g.isRightToLeft)
+        }
+        var description: String {
+            "(\(id), font \(font), x \(Double(bitPattern: x)), y \(Double(bitPattern: y)), " +
+                "advance \(Double(bitPattern: advance)), character \(character), rtl \(rightToLeft))"
+        }
+    }
+
+    func bits(_ glyphs: some Collection<PositionedGlyph>) -> [Bits] { glyphs.map(Bits.init) }
+
+    /// Real fragments of every script golden (bidi, marks with offsets, several fonts), stored
+    /// again from their values and with values that do not fit 32 bits.
+    @Test(arguments: ScriptGoldenCase.all)
+    func scriptFixtureFragmentsRoundTrip(_ golden: ScriptGoldenCase) throws {
+        let (_, snapshot, _) = try golden.json()
+        var fragments = 0
+        for line in snapshot.allLines {
+            for fragment in line.fragments {
+                fragments += 1
+                let values = Array(fragment.glyphs)
+                #expect(values.count == fragment.glyphs.count)
+                #expect(bits(PositionedGlyphs(values)) == bits(values), "\(golden.name)")
+                // Nudged off every float grid: kept in 64 bits, still exact.
+                let nudged = values.map { glyph in
+                    var glyph = glyph
+                    glyph.position.x += 0.1
+                    glyph.advance = glyph.advance / 3
+                    glyph.characterIndex += 5_000_000_000
+                    return glyph
+                }
+                #expect(bits(PositionedGlyphs(nudged)) == bits(nudged), "\(golden.name)")
+            }
+        }
+        #expect(fragments > 0)
+    }
+
+    /// Random glyph sequences with awkward values round-trip, and element replacement, removal
+    /// and insertion agree with an array doing the same.
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func randomSequencesBehaveAsArrays(seed: UInt64) {
+        var rng = SplitMix64(state: seed)
+        let awkward: [Double] = [0, -0.0, 1e300, -1e-300, .pi, 0.1, 1.0 / 3, 12.0 / 2048, 1e-45, Double(Float.greatestFiniteMagnitude) * 2]
+        func value() -> Double {
+            Bool.random(using: &rng) ? Double(Int.random(in: -5000...5000, using: &rng)) * 12 / 2048
+                : awkward.randomElement(using: &rng)!
+        }
+        func glyph() -> PositionedGlyph {
+            PositionedGlyph(glyphID: UInt32.random(in: 0...UInt32.max, using: &rng),
+                            fontIndex: Int.random(in: 0...2, using: &rng),
+                            position: Point(x: value(), y: Bool.random(using: &rng) ? 100 : value()),
+                            advance: value(), characterIndex: Int.random(in: 0...1000, using: &rng)
+                                + (Int.random(in: 0...9, using: &rng) == 0 ? Int(Int32.max) * 4 : 0),
+                            isRightToLeft: Int.random(in: 0...3, using: &rng) == 0)
+        }
+        for _ in 0..<200 {
+            var model = (0..<Int.random(in: 0...40, using: &rng)).map { _ in glyph() }
+            var stored = PositionedGlyphs(model)
+            #expect(bits(stored) == bits(model))
+            for _ in 0..<10 {
+                switch Int.random(in: 0...4, using: &rng) {
+                case 0 where !model.isEmpty:
+                    let index = Int.random(in: model.indices, using: &rng)
+                    let replacement = glyph()
+                    model[index] = replacement
+                    stored[index] = replacement
+                case 1 where !model.isEmpty:
+                    // In-place field changes, as the layout manager's tests make them.
+                    let index = Int.random(in: model.indices, using: &rng)
+                    model[index].characterIndex += 7
+                    stored[index].characterIndex += 7
+                    model[index].fontIndex = 0
+                    stored[index].fontIndex = 0
+                case 2 where !model.isEmpty:
+                    let index = Int.random(in: model.indices, using: &rng)
+                    model.remove(at: index)
+                    stored.remove(at: index)
+                case 3:
+                    let index = Int.random(in: 0...model.count, using: &rng)
+                    let inserted = glyph()
+                    model.insert(inserted, at: index)
+                    stored.insert(inserted, at: index)
+                default:
+                    model.removeAll { $0.fontIndex == 2 }
+                    stored.removeAll { $0.fontIndex == 2 }
+                }
+                #expect(bits(stored) == bits(model))
+                #expect(stored == PositionedGlyphs(model))
+                #expect(stored.hashValue == PositionedGlyphs(model).hashValue)
+            }
+        }
+    }
+
+    /// Snapshot offsets and font renumbering touch no glyph data but give the same values as
+    /// changing every glyph.
+    @Test func characterOffsetsAndFontMapping() {
+        let model = (0..<10).map { index in
+            PositionedGlyph(glyphID: UInt32(index), fontIndex: index / 4, position: Point(x: Double(index), y: 5),
+                            advance: 1, characterIndex: index, isRightToLeft: index == 9)
+        }
+        var stored = PositionedGlyphs(model)
+        stored.offsetCharacterIndices(by: 100)
+        stored.mapFontIndices { 2 - $0 }
+        let expected = model.map { glyph in
+            var glyph = glyph
+            glyph.characterIndex += 100
+            glyph.fontIndex = 2 - glyph.fontIndex
+            return glyph
+        }
+        #expect(bits(stored) == bits(expected))
+    }
+
+    /// A typical fragment (DejaVu Sans at 12 pt, 2048 units per em: positions on a binary grid)
+    /// takes 16 bytes a glyph.
+    @Test func typicalFragmentIsCompact() throws {
+        let snapshot = ScriptFixtures.layout("The quick brown fox jumps over the lazy dog. " + String(repeating: "Lorem ipsum dolor sit amet. ", count: 4)).2
+        let fragment = try #require(snapshot.allLines.first?.fragments.first)
+        #expect(fragment.glyphs.count > 20)
+        #expect(fragment.glyphs.storedBytes == 16 * fragment.glyphs.count)
+    }
+}
