@@ -92,7 +92,7 @@ extension LayoutManager {
             let characters = fragment.characterRange
             return LocatedFragment(address: address, index: index, fragment: QueryIndex.Fragment(
                 container: placed.container, line: address.line, rect: fragment.rect, usedRect: fragment.usedRect,
-                lineRect: placed.line.rect, glyphs: 0..<0,
+                lineRect: placed.line.rect, glyphs: 0..<0, storage: fragment.glyphs,
                 characters: characters.lowerBound + offset..<characters.upperBound + offset, clusters: clusters))
         }
     }
