@@ -15,11 +15,41 @@ extension BezierPath {
     ///
     /// Curves are cut into equal parameter steps, as many as Wang's formula asks for (see
     /// `Flattening.segmentCount`), which bounds the distance between curve and polyline by
-    /// `tolerance` however large the curve is; at most 65,536 steps are used per curve.
+    /// `tolerance` however large the curve is; at most 65,536 steps are used per curve, and
+    /// ``maximumFlattenedSegments`` in all: the curves of a path that would need more (curves
+    /// millions of points long) share that many, in proportion to what each asks for, and are
+    /// flattened more coarsely, so that no path costs unbounded time and memory.
     ///
     /// - Precondition: `tolerance` is positive and finite.
     public func flattened(tolerance: Double = 0.01) -> [[Point]] {
         precondition(tolerance > 0 && tolerance.isFinite, "flattening tolerance must be positive")
+        // What the curves ask for, and the share of it each gets within the budget.
+        var asked = 0
+        var previous = Point(x: 0, y: 0), subpathStart = previous
+        for element in elements {
+            switch element {
+            case .move(let point):
+                previous = point
+                subpathStart = point
+            case .line(let point):
+                previous = point
+            case .quadCurve(let end, let control):
+                asked += Flattening.segmentCount(
+                    secondDifferences: [Flattening.secondDifference(previous, control, end)], degree: 2, tolerance: tolerance)
+                previous = end
+            case .curve(let end, let control1, let control2):
+                asked += Flattening.segmentCount(
+                    secondDifferences: [Flattening.secondDifference(previous, control1, control2),
+                                        Flattening.secondDifference(control1, control2, end)],
+                    degree: 3, tolerance: tolerance)
+                previous = end
+            case .close:
+                previous = subpathStart
+            }
+        }
+        let budget = Swift.max(Self.maximumFlattenedSegments, 4 * elements.count)
+        let share = asked > budget ? Double(budget) / Double(asked) : 1
+        func scaled(_ count: Int) -> Int { share < 1 ? Swift.max(1, Int(Double(count) * share)) : count }
         var builder = PolygonBuilder()
         for element in elements {
             switch element {
@@ -29,9 +59,9 @@ extension BezierPath {
                 builder.line(to: point)
             case .quadCurve(let end, let control):
                 let start = builder.current
-                let count = Flattening.segmentCount(
+                let count = scaled(Flattening.segmentCount(
                     secondDifferences: [Flattening.secondDifference(start, control, end)],
-                    degree: 2, tolerance: tolerance)
+                    degree: 2, tolerance: tolerance))
                 for step in 1..<count {
                     let t = Double(step) / Double(count)
                     builder.line(to: Flattening.quadPoint(start, control, end, t))
@@ -39,10 +69,10 @@ extension BezierPath {
                 builder.line(to: end)
             case .curve(let end, let control1, let control2):
                 let start = builder.current
-                let count = Flattening.segmentCount(
+                let count = scaled(Flattening.segmentCount(
                     secondDifferences: [Flattening.secondDifference(start, control1, control2),
                                         Flattening.secondDifference(control1, control2, end)],
-                    degree: 3, tolerance: tolerance)
+                    degree: 3, tolerance: tolerance))
                 for step in 1..<count {
                     let t = Double(step) / Double(count)
                     builder.line(to: Flattening.cubicPoint(start, control1, control2, end, t))
@@ -55,6 +85,11 @@ extension BezierPath {
         builder.flush()
         return builder.polygons
     }
+
+    /// The most straight segments ``flattened(tolerance:)`` cuts a path's curves into in all
+    /// (or four per path element, when that is more): 262,144, far more than any curve a page
+    /// holds asks for at 0.01 pt.
+    public static let maximumFlattenedSegments = 262_144
 
     /// Tight bounds of the path's geometry (exact curve extrema, not control points); .zero for
     /// an empty path.

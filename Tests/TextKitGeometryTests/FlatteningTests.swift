@@ -159,4 +159,27 @@ import Testing
         let region = FilledRegion(path: path, tolerance: 0.001)
         #expect(region.bounds == path.bounds)
     }
+
+    /// Curves millions of points long (fuzzing found an SVG arc of radius 10²² that took seconds
+    /// to flatten and index): their segments are capped per path, shared in proportion; a
+    /// page-sized path is flattened exactly as before.
+    @Test func hugeCurvesShareABoundedNumberOfSegments() {
+        var huge = BezierPath()
+        huge.move(to: Point(x: 0, y: 0))
+        for i in 1...24 {
+            let far = Double(i) * 1e12
+            huge.addCurve(to: Point(x: far, y: 0), control1: Point(x: far, y: far), control2: Point(x: -far, y: far))
+        }
+        huge.close()
+        let segments = huge.flattened().reduce(0) { $0 + $1.count }
+        #expect(segments <= BezierPath.maximumFlattenedSegments + 26)
+        #expect(segments > BezierPath.maximumFlattenedSegments / 2)
+        let region = FilledRegion(path: huge, tolerance: 0.01)
+        #expect(region.bounds.width > 1e12)
+        // An ellipse the size of a page asks for far fewer and keeps its 0.01 pt tolerance.
+        let page = BezierPath(ovalIn: Rect(x: 0, y: 0, width: 600, height: 800))
+        let polygons = page.flattened()
+        #expect(polygons[0].count < 2_000)
+        #expect(maximumDeviation(of: page, from: polygons, samples: 200) <= 0.01 + 1e-9)
+    }
 }
