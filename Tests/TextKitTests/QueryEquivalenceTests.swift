@@ -188,4 +188,28 @@ struct QueryEquivalenceTests {
             #expect(manager.caretRects(forCharacterIndex: index) == reference.caretRects(index), "\(index)")
         }
     }
+
+    /// A character's fragment is the fragment of its first glyph.
+    @Test func fragmentRectsForACharacterAreThoseOfItsGlyphs() throws {
+        let text = try Fixtures.text("prose.txt")
+        let storage = TextStorage(string: text, attributes: Fixtures.attributes())
+        let manager = LayoutManager(fontCollection: Fixtures.fonts, defaultFont: Fixtures.font)
+        storage.addLayoutManager(manager)
+        let first = TextContainer(size: Size(width: 260, height: 200))
+        first.exclusionPaths = [BezierPath(ovalIn: Rect(x: 90, y: 40, width: 80, height: 80))]
+        manager.addTextContainer(first)
+        manager.addTextContainer(TextContainer(size: Size(width: 200, height: 5_000)))
+        var checked = 0
+        for glyph in stride(from: 0, to: manager.numberOfGlyphs, by: 7) {
+            let character = manager.glyph(at: glyph).characterIndex
+            let rect = try #require(manager.lineFragmentRect(forCharacterAt: character))
+            #expect(rect.rect == manager.lineFragmentRect(forGlyphAt: glyph))
+            #expect(manager.lineFragmentUsedRect(forCharacterAt: character)?.rect == manager.lineFragmentUsedRect(forGlyphAt: glyph))
+            #expect(manager.textContainer(forCharacterAt: character) === manager.textContainer(forGlyphAt: glyph))
+            checked += 1
+        }
+        #expect(checked > 100)
+        #expect(manager.lineFragmentRect(forCharacterAt: storage.length) == nil)
+        #expect(manager.textContainer(forCharacterAt: 0) === first)
+    }
 }

@@ -57,6 +57,28 @@ extension LayoutManager {
         return q.fragments[q.glyphs.fragmentIndex(ofGlyph: index)].usedRect
     }
 
+    /// The rectangle of the line fragment that holds character `index` (nil when it is not laid
+    /// out: past the end, in the overflow or hidden by truncation). Lays out through its
+    /// paragraph only.
+    public func lineFragmentRect(forCharacterAt index: Int) -> ContainerRect? {
+        ensureLayout(forCharacterRange: index..<index + 1)
+        return fragment(containing: index).map { ContainerRect(containerIndex: $0.fragment.container, rect: $0.fragment.rect) }
+    }
+
+    /// The used part of the line fragment that holds character `index` (nil when it is not laid
+    /// out). Lays out through its paragraph only.
+    public func lineFragmentUsedRect(forCharacterAt index: Int) -> ContainerRect? {
+        ensureLayout(forCharacterRange: index..<index + 1)
+        return fragment(containing: index).map {
+            ContainerRect(containerIndex: $0.fragment.container, rect: $0.fragment.usedRect)
+        }
+    }
+
+    /// The container that holds character `index` (nil when it is not laid out).
+    public func textContainer(forCharacterAt index: Int) -> TextContainer? {
+        lineFragmentRect(forCharacterAt: index).map { textContainers[$0.containerIndex] }
+    }
+
     /// The union of the used rects of every fragment in `container` (.zero when it holds none).
     /// Lays out through that container only.
     public func usedRect(for container: TextContainer) -> Rect {
