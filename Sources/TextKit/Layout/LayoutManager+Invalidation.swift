@@ -156,11 +156,16 @@ extension LayoutManager {
         cleanAfter = nil
         let alive = Set(textContainers.map(ObjectIdentifier.init))
         containerRecords = containerRecords.filter { key, _ in alive.contains(key) }
-        for p in paragraphs.indices {
-            // Most paragraphs lie wholly before the change (a page appended at the end): nothing
-            // of theirs reached it. Checked in place, without copying the paragraph's state.
-            if paragraphs[p].maximumReach < index, (paragraphs[p].solverReach?.container ?? -1) < index,
-               (paragraphs[p].startCursor?.container ?? -1) < index { continue }
+        // Most paragraphs lie wholly before the change (a page appended at the end): nothing of
+        // theirs reached it. Checked in one pass over the states in place, without copying them.
+        var reached: [Int] = []
+        paragraphs.withUnsafeBufferPointer { states in
+            for p in states.indices where states[p].maximumReach >= index
+                || (states[p].solverReach?.container ?? -1) >= index || (states[p].startCursor?.container ?? -1) >= index {
+                reached.append(p)
+            }
+        }
+        for p in reached {
             let state = paragraphs[p]
             if let solver = state.solverReach, solver.container >= index { paragraphs[p].validLines = 0 }
             if let first = state.lines.firstIndex(where: { $0.reach.container >= index }) {

@@ -44,31 +44,45 @@ struct JSONBuffer {
         var rest = UInt64(negative ? -milli : milli)
         var fraction = Int(rest % 1000)
         rest /= 1000
-        // Digits are written backwards straight into the store's free space.
-        store.write(maximumCount: 32) { buffer in
-            var end = 32
-            if fraction != 0 {
-                var digits = 3
-                while fraction % 10 == 0 { fraction /= 10; digits -= 1 }
-                for _ in 0..<digits {
+        var fractionDigits = 0
+        if fraction != 0 {
+            fractionDigits = 3
+            while fraction % 10 == 0 { fraction /= 10; fractionDigits -= 1 }
+        }
+        let length = (negative ? 1 : 0) + Self.digitCount(rest) + (fractionDigits > 0 ? fractionDigits + 1 : 0)
+        // Digits are written backwards straight into their place in the store.
+        store.write(length: length) { end in
+            var end = end
+            if fractionDigits > 0 {
+                for _ in 0..<fractionDigits {
                     end -= 1
-                    buffer[end] = UInt8(ascii: "0") &+ UInt8(fraction % 10)
+                    end.pointee = UInt8(ascii: "0") &+ UInt8(fraction % 10)
                     fraction /= 10
                 }
                 end -= 1
-                buffer[end] = UInt8(ascii: ".")
+                end.pointee = UInt8(ascii: ".")
             }
             repeat {
                 end -= 1
-                buffer[end] = UInt8(ascii: "0") &+ UInt8(rest % 10)
+                end.pointee = UInt8(ascii: "0") &+ UInt8(rest % 10)
                 rest /= 10
             } while rest > 0
             if negative {
                 end -= 1
-                buffer[end] = UInt8(ascii: "-")
+                end.pointee = UInt8(ascii: "-")
             }
-            return end
         }
+    }
+
+    /// The number of decimal digits of `value` (1 for 0).
+    @inline(__always)
+    private static func digitCount(_ value: UInt64) -> Int {
+        var count = 1, rest = value
+        while rest >= 10 {
+            rest /= 10
+            count += 1
+        }
+        return count
     }
 
     /// A JSON string with the escapes RFC 8259 requires.
@@ -109,14 +123,13 @@ struct JSONBuffer {
             return
         }
         var rest = value
-        store.write(maximumCount: 24) { buffer in
-            var end = 24
+        store.write(length: Self.digitCount(value)) { end in
+            var end = end
             while rest > 0 {
                 end -= 1
-                buffer[end] = UInt8(ascii: "0") &+ UInt8(rest % 10)
+                end.pointee = UInt8(ascii: "0") &+ UInt8(rest % 10)
                 rest /= 10
             }
-            return end
         }
     }
 }
@@ -159,14 +172,10 @@ private final class ByteStore {
         count += bytes.count
     }
 
-    /// Lets `body` fill the last bytes of a scratch area of `maximumCount` bytes and return where
-    /// its output starts; those bytes are then appended.
-    @inline(__always) func write(maximumCount: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) -> Int) {
-        reserve(2 * maximumCount)
-        let scratch = UnsafeMutableBufferPointer(start: memory + count + maximumCount, count: maximumCount)
-        let start = body(scratch)
-        let length = maximumCount - start
-        (memory + count).update(from: scratch.baseAddress! + start, count: length)
+    /// Appends `length` bytes that `body` writes backwards, given the end of their place.
+    @inline(__always) func write(length: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+        reserve(length)
+        body(memory + count + length)
         count += length
     }
 }
