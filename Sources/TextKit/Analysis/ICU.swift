@@ -1,5 +1,4 @@
 import CICUShim
-import Synchronization
 
 /// A line-break opportunity found by ICU (UAX #14): a break is allowed before `offset`.
 struct BreakOpportunity: Hashable, Sendable {
@@ -169,7 +168,7 @@ enum ICU {
         var breakers: [BreakerKey: [OpaquePointer]] = [:]
     }
 
-    private static let breakerPool = Mutex(BreakerPool())
+    private static let breakerPool = Locked(BreakerPool())
 }
 
 /// The direction of a paragraph or of a run of text.

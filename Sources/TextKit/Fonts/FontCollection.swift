@@ -6,7 +6,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// Finds and caches fonts: family lookup and per-character fallback through fontconfig, and
 /// loaded faces shared by every layout that uses this collection.
@@ -19,7 +18,7 @@ public final class FontCollection: Sendable {
     /// fontconfig has no font at all.
     public init(defaultFontPath: String? = nil) {
         self.defaultFontPath = defaultFontPath
-        self.config = Mutex(FontconfigHandle())
+        self.config = Locked(FontconfigHandle())
     }
 
     /// Creates a collection that sees only what the fontconfig file at `path` configures (its
@@ -33,7 +32,7 @@ public final class FontCollection: Sendable {
                             message: "fontconfig could not load this configuration file")
         }
         self.defaultFontPath = defaultFontPath
-        self.config = Mutex(handle)
+        self.config = Locked(handle)
     }
 
     /// The font file used when a family cannot be resolved and fontconfig finds nothing.
@@ -112,8 +111,8 @@ public final class FontCollection: Sendable {
         var fallbacks: [FallbackKey: Font?] = [:]
     }
 
-    private let cache = Mutex(Caches())
-    private let config: Mutex<FontconfigHandle>
+    private let cache = Locked(Caches())
+    private let config: Locked<FontconfigHandle>
 }
 
 extension String {

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Shaped words, reused wherever the same word comes again in the same style (Android minikin's
 /// `LayoutCache`, Chromium's word shape cache): English prose of a megabyte has a few thousand
@@ -27,7 +26,7 @@ final class ShapeCache: Sendable {
     /// Longer segments (UTF-16 units) are shaped in place, never cached.
     static let maximumWordLength = 48
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init() {}
 
