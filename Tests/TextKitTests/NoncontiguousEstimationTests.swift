@@ -109,6 +109,13 @@ struct NoncontiguousEstimationTests {
         #expect(covered <= y)
         expectIslandMatches(manager, full, "middle")
         #expect(manager.statistics.linesLaidOut < 40 + exactLines)
+        // Below the end of the text: the last paragraph, laid out at its estimate.
+        let lastStart = storage.string.unicodeScalars.count - (text.split(separator: "\n").last.map { $0.unicodeScalars.count } ?? 0)
+        let hit = manager.characterIndex(for: Point(x: 10, y: 9_000_000), in: container)
+        #expect(hit >= lastStart, "hit \(hit), last paragraph at \(lastStart)")
+        let end = try #require(manager.caretRects(forCharacterIndex: length).first)
+        #expect(end.rect.minY > caret.rect.minY - 1_000)
+        expectIslandMatches(manager, full, "end of text")
         // Exact layout replaces every estimate.
         manager.ensureLayout()
         #expect(!manager.hasNonContiguousLayout)

@@ -92,6 +92,8 @@ extension LayoutManager {
     /// `previous` when `character` lies inside it or a little after it) until `stop`.
     private func layOutIsland(at character: Int, continuing previous: Range<Int>?, storage: TextStorage,
                               until stop: (Int, LayoutCursor) -> Bool) {
+        // A place past the end means the last paragraph.
+        let character = Swift.max(0, Swift.min(character, storage.length - 1))
         // Split the text into paragraphs through the target.
         while splitEnd < storage.length, splitEnd <= character {
             let next = Self.splitParagraphs(storage.scalars, from: splitEnd, minimumEnd: Swift.max(splitEnd + 1, character + 1))
