@@ -28,6 +28,9 @@ extension LayoutManager {
         overflowStart = nil
         var newWarnings = warnings.filter { $0.kind != .overflow && $0.kind != .unbreakable }
         defer { warnings = newWarnings }
+        // Runs before the line above: nothing is left shaping in the background after a pass.
+        lastShaped = nil
+        defer { drainShaping(warnings: &newWarnings) }
         var index = 0
         var chunk = 64
         let knownClean = parallel ? cleanAfter : nil

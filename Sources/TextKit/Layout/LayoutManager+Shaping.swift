@@ -54,43 +54,107 @@ extension LayoutManager {
         statistics.glyphsShaped += paragraph.runs.reduce(0) { $0 + $1.glyphs.count }
     }
 
-    /// Shapes, on all cores, the paragraphs from `index` on that need it: a chunk of them that
-    /// grows with each call in a layout pass (64, 128, … 4096 paragraphs), splitting the text
-    /// ahead as needed. Line breaking then only reads the results; a layout that stops early
-    /// (overflow) wastes at most one chunk.
+    /// Makes sure paragraph `index` is shaped before a full layout pass breaks it, keeping the
+    /// other cores busy: paragraphs are shaped in chunks that grow with each one in a pass (64,
+    /// 128, … 4096 paragraphs), on all cores, and while the pass breaks and places the lines of
+    /// one chunk, the next is already being shaped in the background (a pipeline: with two
+    /// cores, shaping and line placement overlap instead of taking turns). Line breaking only
+    /// reads the results; a layout that stops early (overflow) wastes at most one chunk.
     func preshape(from index: Int, chunk: inout Int, storage: TextStorage, warnings: inout [LayoutWarning]) {
-        while paragraphs.count < index + chunk, splitEnd < storage.length {
+        if let ahead = shapingAhead, ahead.range.contains(index) {
+            finishShaping(ahead, warnings: &warnings)
+            shapingAhead = nil
+        }
+        if needsShaping(index, storage: storage), let batch = startShaping(from: index, count: chunk, storage: storage) {
+            finishShaping(batch, warnings: &warnings)
+        }
+        chunk = min(chunk * 2, 4096)
+        let next = max(lastShaped ?? index, index)
+        if shapingAhead == nil, next < paragraphs.count || splitEnd < storage.length {
+            shapingAhead = startShaping(from: next, count: chunk, storage: storage)
+            chunk = min(chunk * 2, 4096)
+        }
+    }
+
+    /// Waits for the shaping started ahead, if any, and keeps its results (at the end of a pass:
+    /// no work is left running, and what it shaped serves the next pass).
+    func drainShaping(warnings: inout [LayoutWarning]) {
+        guard let ahead = shapingAhead else { return }
+        finishShaping(ahead, warnings: &warnings)
+        shapingAhead = nil
+    }
+
+    /// Whether paragraph `index` has no shaping for its current base direction.
+    private func needsShaping(_ index: Int, storage: TextStorage) -> Bool {
+        let state = paragraphs[index]
+        return state.cache == nil
+            || state.direction != paragraphAttributes(state.range, storage: storage).paragraphStyle.baseWritingDirection
+    }
+
+    /// Splits the text ahead as needed and starts shaping, on all cores in the background, the
+    /// paragraphs of `index ..< index + count` that need it (nil when too few do: the pass then
+    /// shapes them one by one as it reaches them).
+    private func startShaping(from index: Int, count: Int, storage: TextStorage) -> ShapingBatch? {
+        while paragraphs.count < index + count, splitEnd < storage.length {
             let next = Self.splitParagraphs(storage.scalars, from: splitEnd, minimumEnd: splitEnd + 1)
             paragraphs.append(contentsOf: next.map { ParagraphState(range: $0) })
             splitEnd = next.last?.upperBound ?? storage.length
         }
-        var pending: [Int] = []
-        for candidate in index..<min(paragraphs.count, index + chunk) {
-            let state = paragraphs[candidate]
-            let direction = paragraphAttributes(state.range, storage: storage).paragraphStyle.baseWritingDirection
-            if state.cache == nil || state.direction != direction { pending.append(candidate) }
-        }
-        chunk = min(chunk * 2, 4096)
-        guard pending.count >= Self.parallelShapingThreshold else { return }
+        let range = index..<min(paragraphs.count, index + count)
+        lastShaped = range.upperBound
+        let pending = range.filter { needsShaping($0, storage: storage) }
+        guard pending.count >= Self.parallelShapingThreshold else { return nil }
         let jobs = pending.map { shapingJob(paragraphs[$0].range, storage: storage) }
         let fonts = fontCollection, fallback = defaultFont(), hyphenation = hyphenationDictionaries
         let cache = shapeCache
-        let results = ShapingResults(count: jobs.count)
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { slot in
-            results.store(Self.shape(jobs[slot], fonts: fonts, fallback: fallback, hyphenation: hyphenation,
-                                     cache: cache), at: slot)
+        let batch = ShapingBatch(range: range, targets: pending, ranges: pending.map { paragraphs[$0].range }, jobs: jobs)
+        let results = batch.results
+        DispatchQueue.global().async(group: batch.group) {
+            DispatchQueue.concurrentPerform(iterations: jobs.count) { slot in
+                results.store(Self.shape(jobs[slot], fonts: fonts, fallback: fallback, hyphenation: hyphenation,
+                                         cache: cache), at: slot)
+            }
         }
-        for (slot, target) in pending.enumerated() {
-            guard let (paragraph, problems) = results.take(slot) else { continue }
+        return batch
+    }
+
+    /// Waits for `batch` and gives its paragraphs their shaping (unless an edit made them need
+    /// another one meanwhile; a pass never edits, so this only guards the principle).
+    private func finishShaping(_ batch: ShapingBatch, warnings: inout [LayoutWarning]) {
+        batch.group.wait()
+        for (slot, target) in batch.targets.enumerated() {
+            guard target < paragraphs.count, paragraphs[target].range == batch.ranges[slot],
+                  let (paragraph, problems) = batch.results.take(slot) else { continue }
             record(paragraph, problems, warnings: &warnings)
             paragraphs[target].cache = paragraph
-            paragraphs[target].direction = jobs[slot].direction
+            paragraphs[target].direction = batch.jobs[slot].direction
             paragraphs[target].validLines = 0
         }
     }
 
     /// Below this many paragraphs to shape, threads cost more than they save.
     static var parallelShapingThreshold: Int { 32 }
+}
+
+/// Paragraphs being shaped in the background: which, their inputs, and the results when
+/// `group` is done.
+final class ShapingBatch: @unchecked Sendable {
+    /// The paragraphs the batch looked at (those of them that needed shaping are `targets`).
+    let range: Range<Int>
+    let targets: [Int]
+    /// The targets' character ranges when the batch started.
+    let ranges: [Range<Int>]
+    let jobs: [ShapingJob]
+    fileprivate let results: ShapingResults
+    let group = DispatchGroup()
+
+    fileprivate init(range: Range<Int>, targets: [Int], ranges: [Range<Int>], jobs: [ShapingJob]) {
+        self.range = range
+        self.targets = targets
+        self.ranges = ranges
+        self.jobs = jobs
+        results = ShapingResults(count: jobs.count)
+    }
 }
 
 /// Results written by concurrent shaping, one slot per job; each slot is written by exactly one
