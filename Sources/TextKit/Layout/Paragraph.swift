@@ -26,6 +26,8 @@ final class Paragraph {
     /// Whether the paragraph has a tab character: its lines are measured with their tab stops
     /// (an exact, slower path; see `Paragraph+Tabs.swift`).
     let hasTabs: Bool
+    /// Whether some break opportunity is a hyphenation point (hyphenation is on and found one).
+    let hasHyphenationPoints: Bool
     /// `unsafeCuts[i]`: UTF-16 offset i lies strictly inside a run and cutting that run there
     /// changes its glyphs (``ShapedRun/isUnsafeToCut(at:)``); false at run boundaries. Filled
     /// with the runs, so measuring a candidate line or fragment never searches a run's glyphs.
@@ -91,6 +93,7 @@ final class Paragraph {
             breaks = Self.addingHyphenationPoints(to: breaks, utf16: utf16, languages: languages, dictionaries: hyphenation)
         }
         self.breaks = breaks
+        self.hasHyphenationPoints = breaks.contains { $0.isHyphenation }
         self.graphemes = graphemes
         self.bidi = bidi
 
@@ -127,6 +130,8 @@ final class Paragraph {
 
     /// Whether a line may break at `offset` inside a word, by hyphenation.
     func isHyphenationPoint(_ offset: Int) -> Bool {
+        // Most paragraphs have none: every measured line end asks.
+        guard hasHyphenationPoints else { return false }
         var low = 0, high = breaks.count
         while low < high {
             let mid = (low + high) / 2
