@@ -113,12 +113,13 @@ public final class TextContainer {
             available = inside
             spans = shapeRegion.outside.coveredSpans(minY: minY, maxY: maxY)
         }
-        // By index, with the bounds apart, each region read from its box (see `RegionBox`).
+        // By index, with the bounds apart. (The call still runs on a copy of the region, each of
+        // its arrays retained and released: read through a buffer or a class constant too.)
         var covered: [Span] = []
+        let regions = exclusionRegions
         for (index, bounds) in exclusionBounds.enumerated() where bounds.maxY > minY && bounds.minY < maxY {
             let before = spans.count
-            regionBoxes[index].region.appendBlockedSpans(in: available, minY: minY, maxY: maxY, to: &spans,
-                                                         covered: &covered)
+            regions[index].appendBlockedSpans(in: available, minY: minY, maxY: maxY, to: &spans, covered: &covered)
             let minimum = exclusionMinimums[index]
             if minimum != nil, minimums == nil { minimums = Array(repeating: nil, count: before) }
             minimums?.append(contentsOf: repeatElement(minimum, count: spans.count - before))
@@ -161,20 +162,8 @@ public final class TextContainer {
         didSet {
             exclusionBounds = exclusionRegions.map(\.bounds)
             exclusionMinimums = exclusionRegions.map(\.exclusion.minimumFragmentWidth)
-            regionBoxes = exclusionRegions.map(RegionBox.init)
         }
     }
-
-    /// One of ``exclusionRegions``, for band queries: a method called on a region read from an
-    /// array runs on a copy of it (each of its arrays retained and released, per line), one
-    /// called on a class's constant does not.
-    private final class RegionBox {
-        let region: ExclusionRegion
-        init(_ region: ExclusionRegion) { self.region = region }
-    }
-
-    /// ``exclusionRegions`` in boxes, set with them.
-    private var regionBoxes: [RegionBox] = []
 
     /// The bounds of each of ``exclusionRegions`` (margins included), set with them.
     private(set) var exclusionBounds: [Rect] = []
