@@ -61,6 +61,11 @@ public struct ExclusionRegion: Sendable {
     /// contents replaced, its storage reused), so a line breaker's queries allocate nothing.
     package func appendBlockedSpans(in available: Span, minY: Double, maxY: Double, to output: inout [Span],
                                     covered: inout [Span]) {
+        if output.isEmpty, exclusion.wrapSide == .both {
+            // The usual case, the first exclusion a band meets: its covered spans, written in place.
+            coveredSpans(minY: minY, maxY: maxY, into: &output)
+            return
+        }
         coveredSpans(minY: minY, maxY: maxY, into: &covered)
         guard let first = covered.first, let last = covered.last else { return }
         let leftWidth = first.minX - available.minX, rightWidth = available.maxX - last.maxX

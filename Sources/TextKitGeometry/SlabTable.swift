@@ -197,7 +197,7 @@ struct SlabTable: Sendable {
             addPart(of: last, top: top, bottom: bottom, edges: edges, output: &output, runs: &runs)
         }
         runs.close()
-        swept += runs.bands
+        if !runs.bands.isEmpty { swept += runs.bands }
     }
 
     /// The most spans a tree node's union may have to be stored; beyond, queries descend.

@@ -39,6 +39,7 @@ extension Span {
     /// zero width or outside `self` are skipped here): the same parts, without copying them.
     package func subtracting(sorted covered: [Span], minimumWidth: Double = 0) -> [Span] {
         var result: [Span] = []
+        result.reserveCapacity(covered.count + 1)  // the most parts there can be: one allocation
         func keep(_ lower: Double, _ upper: Double) {
             let width = upper - lower
             if width > 0 && width >= minimumWidth {
