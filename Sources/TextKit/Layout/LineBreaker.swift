@@ -322,6 +322,8 @@ struct LineBreaker {
                 }
             }
             guard let end = best else { continue }
+            // At most one fragment per span: one allocation, never grown.
+            if fragments.isEmpty { fragments.reserveCapacity(spans.count) }
             fragments.append((span, current..<end))
             current = end
             if mandatory { return .fragments(fragments, end: current, mandatory: true) }
