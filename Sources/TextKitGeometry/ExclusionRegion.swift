@@ -25,8 +25,18 @@ public struct ExclusionRegion: Sendable {
     /// The exact x-projection of the excluded area (margin included) over the band, as
     /// ``FilledRegion/coveredSpans(minY:maxY:margin:)``: sorted, disjoint spans.
     public func coveredSpans(minY: Double, maxY: Double) -> [Span] {
-        guard !isEmpty, maxY >= bounds.minY, minY <= bounds.maxY else { return [] }
-        return region.coveredSpans(minY: minY, maxY: maxY, margin: exclusion.margin)
+        var spans: [Span] = []
+        coveredSpans(minY: minY, maxY: maxY, into: &spans)
+        return spans
+    }
+
+    /// ``coveredSpans(minY:maxY:)`` written into `spans` (its contents replaced, its storage reused).
+    package func coveredSpans(minY: Double, maxY: Double, into spans: inout [Span]) {
+        guard !isEmpty, maxY >= bounds.minY, minY <= bounds.maxY else {
+            spans.removeAll(keepingCapacity: true)
+            return
+        }
+        region.coveredSpans(minY: minY, maxY: maxY, margin: exclusion.margin, into: &spans)
     }
 
     /// The parts of the line `available` (a band `minY ≤ y ≤ maxY`) that text must leave empty
@@ -42,22 +52,36 @@ public struct ExclusionRegion: Sendable {
     ///
     /// Empty when the band does not meet the excluded area.
     public func blockedSpans(in available: Span, minY: Double, maxY: Double) -> [Span] {
-        let covered = coveredSpans(minY: minY, maxY: maxY)
-        guard let first = covered.first, let last = covered.last else { return [] }
+        var blocked: [Span] = [], covered: [Span] = []
+        appendBlockedSpans(in: available, minY: minY, maxY: maxY, to: &blocked, covered: &covered)
+        return blocked
+    }
+
+    /// ``blockedSpans(in:minY:maxY:)`` appended to `output`; `covered` is work space (its
+    /// contents replaced, its storage reused), so a line breaker's queries allocate nothing.
+    package func appendBlockedSpans(in available: Span, minY: Double, maxY: Double, to output: inout [Span],
+                                    covered: inout [Span]) {
+        if output.isEmpty, exclusion.wrapSide == .both {
+            // The usual case, the first exclusion a band meets: its covered spans, written in place.
+            coveredSpans(minY: minY, maxY: maxY, into: &output)
+            return
+        }
+        coveredSpans(minY: minY, maxY: maxY, into: &covered)
+        guard let first = covered.first, let last = covered.last else { return }
         let leftWidth = first.minX - available.minX, rightWidth = available.maxX - last.maxX
         switch exclusion.wrapSide {
         case .both:
-            return covered
+            for span in covered { output.append(span) }
         case .clear:
-            return [available]
+            output.append(available)
         case .left:
-            return [Span(minX: first.minX, maxX: Swift.max(last.maxX, available.maxX))]
+            output.append(Span(minX: first.minX, maxX: Swift.max(last.maxX, available.maxX)))
         case .right:
-            return [Span(minX: Swift.min(first.minX, available.minX), maxX: last.maxX)]
+            output.append(Span(minX: Swift.min(first.minX, available.minX), maxX: last.maxX))
         case .largest:
-            return leftWidth >= rightWidth
-                ? [Span(minX: first.minX, maxX: Swift.max(last.maxX, available.maxX))]
-                : [Span(minX: Swift.min(first.minX, available.minX), maxX: last.maxX)]
+            output.append(leftWidth >= rightWidth
+                ? Span(minX: first.minX, maxX: Swift.max(last.maxX, available.maxX))
+                : Span(minX: Swift.min(first.minX, available.minX), maxX: last.maxX))
         }
     }
 

@@ -27,9 +27,16 @@ extension FilledRegion {
     /// - Complexity: O((k + i) log k) as ``coveredSpans(minY:maxY:)`` plus O(m log m) for the
     ///   m edges within `margin` of the band.
     public func coveredSpans(minY: Double, maxY: Double, margin: Double) -> [Span] {
-        guard margin > 0, margin.isFinite else { return coveredSpans(minY: minY, maxY: maxY) }
-        guard minY <= maxY, !index.edges.isEmpty else { return [] }
-        var spans = coveredSpans(minY: minY, maxY: maxY)
+        var spans: [Span] = []
+        coveredSpans(minY: minY, maxY: maxY, margin: margin, into: &spans)
+        return spans
+    }
+
+    /// ``coveredSpans(minY:maxY:margin:)`` written into `spans` (its contents replaced, its
+    /// storage reused).
+    package func coveredSpans(minY: Double, maxY: Double, margin: Double, into spans: inout [Span]) {
+        coveredSpans(minY: minY, maxY: maxY, into: &spans)
+        guard margin > 0, margin.isFinite, minY <= maxY, !index.edges.isEmpty else { return }
         let capsules = CapsuleBand(minY: minY, maxY: maxY, radius: margin)
         for i in index.edges(meetingMinY: minY - margin, maxY: maxY + margin) {
             let edge = index.edges[i]
@@ -48,7 +55,7 @@ extension FilledRegion {
                 spans.append(span)
             }
         }
-        return Span.merged(spans, joiningGapsUpTo: epsilon)
+        Span.merge(&spans, joiningGapsUpTo: epsilon)
     }
 }
 

@@ -88,19 +88,31 @@ public struct FilledRegion: Sendable {
     ///   no edges cross in it; else O((k + i) log k) for the k edges meeting the band and their
     ///   i crossings in it, plus O(k) per vertex in the band.
     public func coveredSpans(minY: Double, maxY: Double) -> [Span] {
-        guard minY <= maxY, !index.edges.isEmpty else { return [] }
+        var spans: [Span] = []
+        coveredSpans(minY: minY, maxY: maxY, into: &spans)
+        return spans
+    }
+
+    /// ``coveredSpans(minY:maxY:)`` written into `spans` (its contents replaced, its storage
+    /// reused: a line breaker's band queries allocate nothing once it has grown).
+    package func coveredSpans(minY: Double, maxY: Double, into spans: inout [Span]) {
+        spans.removeAll(keepingCapacity: true)
+        guard minY <= maxY, !index.edges.isEmpty else { return }
         if minY == maxY {
-            return Span.merged(cutSpans(at: minY), joiningGapsUpTo: epsilon)
+            spans += cutSpans(at: minY)
+            Span.merge(&spans, joiningGapsUpTo: epsilon)
+            return
         }
         let top = Swift.max(minY, bounds.minY), bottom = Swift.min(maxY, bounds.maxY)
-        guard top < bottom else { return [] }
-        guard let slabs else {
-            return Span.merged(bandSpans(top: top, bottom: bottom), joiningGapsUpTo: epsilon)
+        guard top < bottom else { return }
+        if let slabs {
+            var swept: [(top: Double, bottom: Double)] = []
+            slabs.spans(top: top, bottom: bottom, edges: index.edges, into: &spans, swept: &swept)
+            for band in swept { spans += bandSpans(top: band.top, bottom: band.bottom) }
+        } else {
+            spans += bandSpans(top: top, bottom: bottom)
         }
-        var spans: [Span] = [], swept: [(top: Double, bottom: Double)] = []
-        slabs.spans(top: top, bottom: bottom, edges: index.edges, into: &spans, swept: &swept)
-        for band in swept { spans += bandSpans(top: band.top, bottom: band.bottom) }
-        return Span.merged(spans, joiningGapsUpTo: epsilon)
+        Span.merge(&spans, joiningGapsUpTo: epsilon)
     }
 
     /// Whether the rectangle's interior meets the filled area's interior (used by tests as the

@@ -192,14 +192,12 @@ struct SlabTable: Sendable {
             last = hi - 1
             hi -= 1
         }
-        if lo < hi {
-            visit(1, covering: 0..<leafCount, slabs: lo..<hi, output: &output, runs: &runs)
-        }
+        if lo < hi { visitWhole(lo..<hi, output: &output, runs: &runs) }
         if let last {
             addPart(of: last, top: top, bottom: bottom, edges: edges, output: &output, runs: &runs)
         }
         runs.close()
-        swept += runs.bands
+        if !runs.bands.isEmpty { swept += runs.bands }
     }
 
     /// The most spans a tree node's union may have to be stored; beyond, queries descend.
@@ -222,6 +220,49 @@ struct SlabTable: Sendable {
         }
     }
 
+    /// Adds the projections of the whole slabs `slabs` to `output`, from left to right: the
+    /// nodes that cover them exactly (each the largest inside `slabs`), found bottom-up without
+    /// recursion, each added as ``visit(_:covering:slabs:output:runs:)`` adds it.
+    ///
+    ///     left, right ← the leaves of slabs.lowerBound and slabs.upperBound
+    ///     while left < right:
+    ///         left is a right child → it covers slabs only: add it, left ← its right neighbour
+    ///         right is a right child → its left neighbour covers slabs only: keep it for later
+    ///         left, right ← their parents
+    ///     add the nodes kept, last kept first
+    private func visitWhole(_ slabs: Range<Int>, output: inout [Span], runs: inout SweptRuns) {
+        var left = slabs.lowerBound + leafCount, right = slabs.upperBound + leafCount
+        // At most one node is kept per tree level.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: Int.bitWidth) { kept in
+            var count = 0
+            while left < right {
+                if left & 1 == 1 {
+                    add(node: left, slabs: slabs, output: &output, runs: &runs)
+                    left += 1
+                }
+                if right & 1 == 1 {
+                    right -= 1
+                    kept[count] = right
+                    count += 1
+                }
+                left >>= 1
+                right >>= 1
+            }
+            while count > 0 {
+                count -= 1
+                add(node: kept[count], slabs: slabs, output: &output, runs: &runs)
+            }
+        }
+    }
+
+    /// Adds tree node `node`, whose slabs all lie in `slabs`: its stored union, or its parts.
+    private func add(node: Int, slabs: Range<Int>, output: inout [Span], runs: inout SweptRuns) {
+        let level = Int.bitWidth - 1 - node.leadingZeroBitCount
+        let size = leafCount >> level
+        let first = (node - (1 << level)) * size
+        visit(node, covering: first..<first + size, slabs: slabs, output: &output, runs: &runs)
+    }
+
     /// Adds the projections of the whole slabs `slabs ∩ covering` (the slabs of tree node
     /// `node`) to `output`, from left to right, so runs of crossing slabs stay together.
     private func visit(_ node: Int, covering: Range<Int>, slabs: Range<Int>, output: inout [Span],
@@ -231,7 +272,8 @@ struct SlabTable: Sendable {
         if stored && slabs.contains(covering.lowerBound) && covering.upperBound <= slabs.upperBound {
             runs.close()
             let start = Int(unionStart[node])
-            for span in unionSpans[start..<start + Int(unionCount[node])] { Self.add(span, to: &output) }
+            // By index: a slice of the array would retain and release it.
+            for index in start..<start + Int(unionCount[node]) { Self.add(unionSpans[index], to: &output) }
             return
         }
         if covering.count == 1 {
@@ -258,6 +300,11 @@ struct SlabTable: Sendable {
     private static func add(_ span: Span, to output: inout [Span]) {
         guard let last = output.last, span.minX <= last.maxX else {
             output.append(span)
+            return
+        }
+        if last.minX <= span.maxX, output.count == 1 || output[output.count - 2].maxX < span.minX {
+            // Only the last span meets it (the usual case: the slab above's union): joined in place.
+            output[output.count - 1] = Span(minX: Swift.min(span.minX, last.minX), maxX: Swift.max(span.maxX, last.maxX))
             return
         }
         // The first span that does not end left of `span` (their ends increase too).

@@ -32,7 +32,14 @@ extension Span {
         let relevant = covered
             .filter { $0.maxX > $0.minX && $0.maxX > minX && $0.minX < maxX }
             .sorted { $0.minX < $1.minX }
+        return subtracting(sorted: relevant, minimumWidth: minimumWidth)
+    }
+
+    /// ``subtracting(_:minimumWidth:)`` for covered spans already sorted by `minX` (those of
+    /// zero width or outside `self` are skipped here): the same parts, without copying them.
+    package func subtracting(sorted covered: [Span], minimumWidth: Double = 0) -> [Span] {
         var result: [Span] = []
+        result.reserveCapacity(covered.count + 1)  // the most parts there can be: one allocation
         func keep(_ lower: Double, _ upper: Double) {
             let width = upper - lower
             if width > 0 && width >= minimumWidth {
@@ -40,7 +47,7 @@ extension Span {
             }
         }
         var cursor = minX
-        for span in relevant {
+        for span in covered where span.maxX > span.minX && span.maxX > minX && span.minX < maxX {
             if span.minX > cursor { keep(cursor, span.minX) }
             cursor = Swift.max(cursor, span.maxX)
             if cursor >= maxX { return result }
@@ -55,20 +62,27 @@ extension Span {
 extension Span {
     /// Sorts `spans` and merges those that overlap or are closer than `gap`.
     static func merged(_ spans: [Span], joiningGapsUpTo gap: Double = 0) -> [Span] {
-        guard spans.count > 1 else { return spans }
-        let sorted = spans.sorted { $0.minX < $1.minX }
-        var result: [Span] = []
-        result.reserveCapacity(sorted.count)
-        var current = sorted[0]
-        for span in sorted.dropFirst() {
+        var result = spans
+        merge(&result, joiningGapsUpTo: gap)
+        return result
+    }
+
+    /// ``merged(_:joiningGapsUpTo:)`` in place: `spans` sorted and merged in its own storage.
+    static func merge(_ spans: inout [Span], joiningGapsUpTo gap: Double = 0) {
+        guard spans.count > 1 else { return }
+        spans.sort { $0.minX < $1.minX }
+        var kept = 0, current = spans[0]
+        for index in 1..<spans.count {
+            let span = spans[index]
             if span.minX <= current.maxX + gap {
                 current.maxX = Swift.max(current.maxX, span.maxX)
             } else {
-                result.append(current)
+                spans[kept] = current
+                kept += 1
                 current = span
             }
         }
-        result.append(current)
-        return result
+        spans[kept] = current
+        spans.removeLast(spans.count - kept - 1)
     }
 }

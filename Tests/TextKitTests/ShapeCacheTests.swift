@@ -44,6 +44,26 @@ import Testing
         }
     }
 
+    /// The paragraph's table of unsafe cuts, filled in one pass per run, answers as each run's
+    /// own search does at every offset strictly inside the run (and false at run boundaries).
+    @Test(arguments: texts + ["../../texts/ligatures.txt", "../../texts/prose.txt"])
+    func unsafeCutsMatchEachRunsSearch(_ name: String) throws {
+        let text = try ScriptFixtures.text(name)
+        let resolver = FontResolver(collection: ScriptFixtures.fonts, fallback: ScriptFixtures.primary)
+        for (number, line) in text.split(separator: "\n").enumerated() {
+            let scalars = Array(line.unicodeScalars)
+            let attributes = ScriptFixtures.attributes()
+            let paragraph = Paragraph(content: scalars[...], attributes: [(attributes, 0..<scalars.count)],
+                                      direction: attributes.paragraphStyle.baseWritingDirection, fonts: resolver)
+            #expect(paragraph.unsafeCuts.count == paragraph.utf16.count + 1)
+            for offset in 0...paragraph.utf16.count {
+                let run = paragraph.runs.first { $0.range.lowerBound < offset && offset < $0.range.upperBound }
+                let expected = run?.isUnsafeToCut(at: offset) ?? false
+                #expect(paragraph.unsafeCuts[offset] == expected, "\(name) paragraph \(number) offset \(offset)")
+            }
+        }
+    }
+
     @Test func proseIsShapedMostlyFromTheCache() throws {
         let text = try String(contentsOfFile: Fixtures.path("Fixtures/texts/prose.txt"), encoding: .utf8)
         let cache = ShapeCache()

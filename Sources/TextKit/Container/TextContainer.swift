@@ -105,24 +105,35 @@ public final class TextContainer {
         guard proposed.width > 0, minY >= text.minY - 1e-9, minY + height <= text.maxY + 1e-9 else { return [] }
         let maxY = minY + height
         var available = proposed
-        var blocked: [(span: Span, minimum: Double?)] = []
+        // The blocked spans, and when an exclusion with its own minimum width blocks part of the
+        // band, the minimum that goes with each (nil: the container's).
+        var spans: [Span] = [], minimums: [Double?]?
         if let shapeRegion {
             guard let inside = shapeRegion.available(in: proposed, minY: minY, maxY: maxY) else { return [] }
             available = inside
-            blocked = shapeRegion.outside.coveredSpans(minY: minY, maxY: maxY).map { ($0, nil) }
+            spans = shapeRegion.outside.coveredSpans(minY: minY, maxY: maxY)
         }
-        // By index, with the bounds apart: iterating the regions themselves would copy each one.
+        // By index, with the bounds apart. (The call still runs on a copy of the region, each of
+        // its arrays retained and released: read through a buffer or a class constant too.)
+        var covered: [Span] = []
         let regions = exclusionRegions
         for (index, bounds) in exclusionBounds.enumerated() where bounds.maxY > minY && bounds.minY < maxY {
-            let minimum = regions[index].exclusion.minimumFragmentWidth
-            for span in regions[index].blockedSpans(in: available, minY: minY, maxY: maxY) {
-                blocked.append((span, minimum))
-            }
+            let before = spans.count
+            regions[index].appendBlockedSpans(in: available, minY: minY, maxY: maxY, to: &spans, covered: &covered)
+            let minimum = exclusionMinimums[index]
+            if minimum != nil, minimums == nil { minimums = Array(repeating: nil, count: before) }
+            minimums?.append(contentsOf: repeatElement(minimum, count: spans.count - before))
         }
-        guard !blocked.isEmpty else {
+        guard !spans.isEmpty else {
             return available.width >= minimumWidth + 2 * lineFragmentPadding ? [available] : []
         }
-        blocked.sort { $0.span.minX < $1.span.minX }
+        if minimums == nil, !minimumWidth.isNaN {
+            // Every side needs the container's minimum: the parts of `available` at least that
+            // wide (a NaN minimum takes the general way, which compares as it always did).
+            spans.sort { $0.minX < $1.minX }
+            return available.subtracting(sorted: spans, minimumWidth: minimumWidth + 2 * lineFragmentPadding)
+        }
+        let blocked = zip(spans, minimums ?? Array(repeating: nil, count: spans.count)).map { (span: $0, minimum: $1) }
         // A side bounded by exclusions needs the largest of their minimums (theirs, or the
         // container's when they set none); a side bounded by the container needs its own.
         func requirement(atX x: Double, leftOfIt: Bool) -> Double {
@@ -132,7 +143,7 @@ public final class TextContainer {
             }
             return needed ?? minimumWidth
         }
-        return available.subtracting(blocked.map(\.span)).filter { free in
+        return available.subtracting(spans).filter { free in
             let needed = max(requirement(atX: free.minX, leftOfIt: true), requirement(atX: free.maxX, leftOfIt: false))
             return free.width >= needed + 2 * lineFragmentPadding
         }
@@ -148,11 +159,17 @@ public final class TextContainer {
 
     /// The exclusions prepared for band queries (rebuilt when they change).
     private(set) var exclusionRegions: [ExclusionRegion] = [] {
-        didSet { exclusionBounds = exclusionRegions.map(\.bounds) }
+        didSet {
+            exclusionBounds = exclusionRegions.map(\.bounds)
+            exclusionMinimums = exclusionRegions.map(\.exclusion.minimumFragmentWidth)
+        }
     }
 
     /// The bounds of each of ``exclusionRegions`` (margins included), set with them.
     private(set) var exclusionBounds: [Rect] = []
+
+    /// The ``Exclusion/minimumFragmentWidth`` of each of ``exclusionRegions``, set with them.
+    private(set) var exclusionMinimums: [Double?] = []
 
     /// The shape prepared for band queries.
     private(set) var shapeRegion: ShapeRegion?

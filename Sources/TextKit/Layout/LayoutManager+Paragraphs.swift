@@ -270,9 +270,16 @@ extension LayoutManager {
 
     func index(of font: Font, size: Double) -> Int {
         let key = UsedFont(font: font, pointSize: size)
-        if let index = fontIndices[key] { return index }
-        fontTable.append(key)
-        fontIndices[key] = fontTable.count - 1
-        return fontTable.count - 1
+        if let last = lastFontIndex, last.key == key { return last.index }
+        let index: Int
+        if let known = fontIndices[key] {
+            index = known
+        } else {
+            fontTable.append(key)
+            index = fontTable.count - 1
+            fontIndices[key] = index
+        }
+        lastFontIndex = (key, index)
+        return index
     }
 }

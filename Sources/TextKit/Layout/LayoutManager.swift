@@ -259,6 +259,9 @@ public final class LayoutManager: TextStorageObserver {
     var overflowStart: Int?
     var fontTable: [UsedFont] = []
     var fontIndices: [UsedFont: Int] = [:]
+    /// The last font ``index(of:size:)`` answered for: the glyph runs of consecutive fragments
+    /// are mostly in one font, and this spares them a hash lookup each.
+    var lastFontIndex: (key: UsedFont, index: Int)?
     let explicitDefaultFont: Font?
     var resolvedDefaultFont: Font?
     /// The geometry each container had when it was last laid out.

@@ -283,9 +283,11 @@ struct LineBreaker {
         for span in rightToLeft ? spans.reversed() : spans where current < count {
             let available = span.width - 2 * padding
             let origin = paragraph.tabOrigin(of: span, in: textRect)
-            var candidates: [Int] = []
+            // The candidate ends are the opportunities `breaks[firstCandidate ..< firstCandidate + candidates]`.
+            let firstCandidate = firstBreak(after: current)
+            var candidates = 0
             var mandatory = false
-            var index = firstBreak(after: current)
+            var index = firstCandidate
             while index < paragraph.breaks.count {
                 let opportunity = paragraph.breaks[index]
                 let end = paragraph.trimmingTrailingWhitespace(current, opportunity.offset)
@@ -294,7 +296,7 @@ struct LineBreaker {
                     ? paragraph.tabbedLayout(current..<end, contentEnd: end, origin: origin, style: style).width
                     : paragraph.width(current..<end) + hyphen
                 guard width <= available + 1e-9 else { break }
-                candidates.append(opportunity.offset)
+                candidates += 1
                 if opportunity.isMandatory {
                     mandatory = true
                     break
@@ -302,11 +304,12 @@ struct LineBreaker {
                 index += 1
             }
             // Prefix sums are exact unless a cut reshapes glyphs: check the chosen end, back off.
-            while let last = candidates.last, !fits(current..<last, available, origin: origin) {
-                candidates.removeLast()
+            while candidates > 0,
+                  !fits(current..<paragraph.breaks[firstCandidate + candidates - 1].offset, available, origin: origin) {
+                candidates -= 1
                 mandatory = false
             }
-            var best = candidates.last
+            var best = candidates > 0 ? paragraph.breaks[firstCandidate + candidates - 1].offset : nil
             if best == nil, index < paragraph.breaks.count {
                 let wordEnd = paragraph.trimmingTrailingWhitespace(current, paragraph.breaks[index].offset)
                 if paragraph.width(current..<wordEnd) > maxWidth + 1e-9 {
@@ -319,6 +322,8 @@ struct LineBreaker {
                 }
             }
             guard let end = best else { continue }
+            // At most one fragment per span: one allocation, never grown.
+            if fragments.isEmpty { fragments.reserveCapacity(spans.count) }
             fragments.append((span, current..<end))
             current = end
             if mandatory { return .fragments(fragments, end: current, mandatory: true) }

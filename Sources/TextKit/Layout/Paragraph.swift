@@ -27,6 +27,12 @@ final class Paragraph {
     /// Whether the paragraph has a tab character: its lines are measured with their tab stops
     /// (an exact, slower path; see `Paragraph+Tabs.swift`).
     let hasTabs: Bool
+    /// Whether some break opportunity is a hyphenation point (hyphenation is on and found one).
+    let hasHyphenationPoints: Bool
+    /// `unsafeCuts[i]`: UTF-16 offset i lies strictly inside a run and cutting that run there
+    /// changes its glyphs (``ShapedRun/isUnsafeToCut(at:)``); false at run boundaries. Filled
+    /// with the runs, so measuring a candidate line or fragment never searches a run's glyphs.
+    let unsafeCuts: [Bool]
 
     /// Analyses, itemizes and shapes `content` (the paragraph without its terminator).
     ///
@@ -88,6 +94,7 @@ final class Paragraph {
             breaks = Self.addingHyphenationPoints(to: breaks, utf16: utf16, languages: languages, dictionaries: hyphenation)
         }
         self.breaks = breaks
+        self.hasHyphenationPoints = breaks.contains { $0.isHyphenation }
         self.graphemes = CompactOffsets(graphemes)
         self.bidi = bidi
 
@@ -101,6 +108,7 @@ final class Paragraph {
             for item in items { runs.append(ShapedRun(text, range: item.range, style: RunStyle(item), cache: shapeCache)) }
         }
         self.runs = runs
+        self.unsafeCuts = Self.unsafeCuts(of: runs, count: utf16.count)
         var attachments: [Int: TextAttachment] = [:]
         for run in runs { if let attachment = run.attachment { attachments[Int(offsets[run.range.lowerBound])] = attachment } }
         self.attachments = attachments
@@ -123,6 +131,8 @@ final class Paragraph {
 
     /// Whether a line may break at `offset` inside a word, by hyphenation.
     func isHyphenationPoint(_ offset: Int) -> Bool {
+        // Most paragraphs have none: every measured line end asks.
+        guard hasHyphenationPoints else { return false }
         var low = 0, high = breaks.count
         while low < high {
             let mid = (low + high) / 2
@@ -167,11 +177,14 @@ final class Paragraph {
         var out: [(run: ShapedRun, range: Range<Int>)] = []
         var index = runIndex(containing: range.lowerBound)
         while index < runs.count, runs[index].range.lowerBound < range.upperBound {
-            let run = runs[index]
-            let clipped = run.range.clamped(to: range)
+            // Read in place: a run copied into a local and then into the result costs two
+            // retains of each of its arrays.
+            let clipped = runs[index].range.clamped(to: range)
+            if !clipped.isEmpty {
+                out.append((needsReshape(runs[index].range, clipped) ? reshape(runs[index], clipped) : runs[index],
+                            clipped))
+            }
             index += 1
-            guard !clipped.isEmpty else { continue }
-            out.append((needsReshape(run, clipped) ? reshape(run, clipped) : run, clipped))
         }
         return out
     }
@@ -225,9 +238,9 @@ final class Paragraph {
 
     private func glyphWidth(_ range: Range<Int>, contentEnd: Int) -> Double {
         let first = runIndex(containing: range.lowerBound)
-        let safeStart = first >= runs.count || !needsReshape(runs[first], runs[first].range.clamped(to: range))
+        let safeStart = first >= runs.count || !needsReshape(runs[first].range, runs[first].range.clamped(to: range))
         let last = runIndex(containing: max(range.lowerBound, range.upperBound - 1))
-        let safeEnd = last >= runs.count || !needsReshape(runs[last], runs[last].range.clamped(to: range))
+        let safeEnd = last >= runs.count || !needsReshape(runs[last].range, runs[last].range.clamped(to: range))
         if safeStart && safeEnd { return width(range.lowerBound..<contentEnd) }
         var total = 0.0
         for (run, clipped) in pieces(range) {
@@ -238,9 +251,52 @@ final class Paragraph {
         return total
     }
 
-    private func needsReshape(_ run: ShapedRun, _ clipped: Range<Int>) -> Bool {
-        clipped.lowerBound > run.range.lowerBound && run.isUnsafeToCut(at: clipped.lowerBound)
-            || clipped.upperBound < run.range.upperBound && run.isUnsafeToCut(at: clipped.upperBound)
+    /// Whether `clipped`, a part of the run covering `runRange`, cuts the run where cutting
+    /// changes its glyphs. (Offsets outside the run's interior never do: its clusters lie in it.)
+    @inline(__always)
+    private func needsReshape(_ runRange: Range<Int>, _ clipped: Range<Int>) -> Bool {
+        clipped.lowerBound > runRange.lowerBound && clipped.lowerBound < runRange.upperBound
+            && unsafeCuts[clipped.lowerBound]
+            || clipped.upperBound < runRange.upperBound && clipped.upperBound > runRange.lowerBound
+            && unsafeCuts[clipped.upperBound]
+    }
+
+    /// ``unsafeCuts`` of `runs` (a partition of `count` UTF-16 units), in one pass over each
+    /// run's glyphs (clusters never decrease) instead of a search per offset. The first glyph at
+    /// or after an offset strictly inside the run, as ``ShapedRun/isUnsafeToCut(at:)`` finds it:
+    ///
+    ///     before the first cluster or after the last one → none or the first glyph: safe
+    ///     a cluster's own offset → its first glyph: unsafe when HarfBuzz flags that glyph
+    ///     between two clusters → the next cluster's first glyph, a different cluster: unsafe
+    private static func unsafeCuts(of runs: [ShapedRun], count: Int) -> [Bool] {
+        var unsafe = [Bool](repeating: false, count: count + 1)
+        // Through buffers: this runs for every glyph of every paragraph shaped.
+        unsafe.withUnsafeMutableBufferPointer { table in
+            for run in runs.indices where runs[run].range.count > 1 {
+                let lower = runs[run].range.lowerBound, upper = runs[run].range.upperBound
+                runs[run].clusters.withUnsafeBufferPointer { clusters in
+                    runs[run].unsafeToBreak.withUnsafeBufferPointer { flags in
+                        var glyph = 0
+                        while glyph < clusters.count {
+                            let cluster = Int(clusters[glyph])
+                            if glyph > 0, cluster > lower, cluster < upper { table[cluster] = flags[glyph] }
+                            var next = glyph + 1
+                            while next < clusters.count && clusters[next] == clusters[glyph] { next += 1 }
+                            if next < clusters.count {
+                                var offset = Swift.max(cluster + 1, lower + 1)
+                                let end = Swift.min(Int(clusters[next]), upper)
+                                while offset < end {
+                                    table[offset] = true
+                                    offset += 1
+                                }
+                            }
+                            glyph = next
+                        }
+                    }
+                }
+            }
+        }
+        return unsafe
     }
 
     private func reshape(_ run: ShapedRun, _ range: Range<Int>) -> ShapedRun {
