@@ -96,7 +96,10 @@ struct LineAssembler {
             // Hanging white space goes wherever bidi puts it (rule L1 can leave it on either
             // side): move the glyphs so the content itself starts at `contentStart`.
             let firstHanging = Int(paragraph.scalarOffsets[contentEnd])
-            let contentMinX = glyphs.filter { $0.characterIndex < firstHanging && $0.advance > 0 }.map(\.position.x).min()
+            var contentMinX: Double?
+            for glyph in glyphs where glyph.characterIndex < firstHanging && glyph.advance > 0 {
+                contentMinX = min(contentMinX ?? glyph.position.x, glyph.position.x)
+            }
             if let contentMinX, abs(contentMinX - contentStart) > 1e-9 {
                 let shift = contentStart - contentMinX
                 for index in glyphs.indices { glyphs[index].position.x += shift }
