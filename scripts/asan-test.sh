@@ -4,5 +4,6 @@
 # fontconfig's one-time caches are suppressed. Extra arguments go to `swift test` (e.g. --filter Hostile).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export LSAN_OPTIONS="suppressions=$PWD/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+# print_suppressions=0: the CLI tests expect a silent standard error from child processes.
+export LSAN_OPTIONS="suppressions=$PWD/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 exec swift test --sanitize=address --scratch-path .build-asan -Xswiftc -use-ld=lld "$@"
