@@ -27,7 +27,8 @@ echo "fuzz: building textkit-fuzz (libFuzzer + AddressSanitizer, release) in .bu
 swift build --product textkit-fuzz -c release --scratch-path .build-fuzz \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld >&2
 binary=.build-fuzz/release/textkit-fuzz
-export LSAN_OPTIONS="suppressions=$PWD/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+# print_suppressions=0: otherwise every periodic leak check prints the suppression statistics.
+export LSAN_OPTIONS="suppressions=$PWD/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 
 run() {  # TARGET, then libFuzzer options
     local target=$1; shift

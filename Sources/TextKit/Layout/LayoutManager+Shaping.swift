@@ -56,7 +56,7 @@ extension LayoutManager {
 
     /// Makes sure paragraph `index` is shaped before a full layout pass breaks it, keeping the
     /// other cores busy: paragraphs are shaped in chunks that grow with each one in a pass (64,
-    /// 128, … 4096 paragraphs), on all cores, and while the pass breaks and places the lines of
+    /// 128, … 512 paragraphs), on all cores, and while the pass breaks and places the lines of
     /// one chunk, the next is already being shaped in the background (a pipeline: with two
     /// cores, shaping and line placement overlap instead of taking turns). Line breaking only
     /// reads the results; a layout that stops early (overflow) wastes at most one chunk.
@@ -68,11 +68,11 @@ extension LayoutManager {
         if needsShaping(index, storage: storage), let batch = startShaping(from: index, count: chunk, storage: storage) {
             finishShaping(batch, warnings: &warnings)
         }
-        chunk = min(chunk * 2, 4096)
+        chunk = min(chunk * 2, Self.maximumShapingChunk)
         let next = max(lastShaped ?? index, index)
         if shapingAhead == nil, next < paragraphs.count || splitEnd < storage.length {
             shapingAhead = startShaping(from: next, count: chunk, storage: storage)
-            chunk = min(chunk * 2, 4096)
+            chunk = min(chunk * 2, Self.maximumShapingChunk)
         }
     }
 
@@ -131,6 +131,10 @@ extension LayoutManager {
             paragraphs[target].validLines = 0
         }
     }
+
+    /// The largest chunk shaped at once: small enough that the last one, placed after all
+    /// shaping is done (one core busy), is a small part of a long document.
+    static var maximumShapingChunk: Int { 512 }
 
     /// Below this many paragraphs to shape, threads cost more than they save.
     static var parallelShapingThreshold: Int { 32 }
