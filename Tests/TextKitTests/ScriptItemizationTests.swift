@@ -89,4 +89,19 @@ struct ScriptItemizationTests {
         #expect(offsets.last == 9)
         #expect(offsets == offsets.sorted())
     }
+
+    /// All-ASCII paragraphs skip per-character script resolution: the shortcut must give what
+    /// resolving each character's ICU script (UAX #24, brackets included) gives.
+    @Test func asciiShortcutEqualsFullResolution() {
+        var rng = SplitMix64(state: 7)
+        let pieces: [String] = ["a", "Z", " ", "(", ")", "[", "]", "{", "}", "1", ".", "\"", "-", "@", "`", "~", "\t", "x"]
+        for length in 0..<400 {
+            let text = (0..<(length % 40)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            let utf16 = Array(text.utf16)
+            let raw = utf16.map { ICU.script(of: UInt32($0)) }
+            let full = Itemizer.resolveCommon(raw, scalars: { (UInt32(utf16[$0]), 1) })
+            #expect(Itemizer.asciiScriptCodes(utf16) == full, "\(text)")
+        }
+        #expect(Itemizer.asciiScriptCodes(Array("caf\u{E9}".utf16)) == nil)
+    }
 }

@@ -118,6 +118,7 @@ struct Itemizer {
 
     /// The ICU script code of every UTF-16 unit, Common/Inherited resolved from neighbours.
     private func resolvedScriptCodes() -> [Int32] {
+        if let ascii = Self.asciiScriptCodes(utf16) { return ascii }
         var codes = [Int32](repeating: ICU.commonScript, count: utf16.count)
         var index = 0
         var lastUnit: UInt16 = 0xFFFF, lastCode = ICU.commonScript
@@ -135,6 +136,21 @@ struct Itemizer {
             index += length
         }
         return Self.resolveCommon(codes, scalars: { decode(at: $0) })
+    }
+
+    /// The resolved scripts of an all-ASCII paragraph without looking at each character (nil for
+    /// any other): ASCII letters are Latin and everything else is Common, so resolution
+    /// (`resolveCommon`) gives every character Latin when there is a letter, else Common.
+    static func asciiScriptCodes(_ utf16: [UInt16]) -> [Int32]? {
+        var any: UInt16 = 0
+        var letters = false
+        for unit in utf16 {
+            any |= unit
+            let folded = unit | 0x20
+            letters = letters || (folded >= 0x61 && folded <= 0x7A)
+        }
+        guard any < 0x80 else { return nil }
+        return [Int32](repeating: letters ? ICU.script(of: 0x61) : ICU.commonScript, count: utf16.count)
     }
 
     /// Resolves Common and Inherited script codes (UAX #24, as ICU's script runs and Pango do):
