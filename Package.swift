@@ -45,7 +45,7 @@ let package = Package(
         .executableTarget(
             name: "TextKitCLI",
             dependencies: [
-                "TextKit", "TextKitSVG", "TextKitImage", "TextKitRender",
+                "TextKit", "TextKitSVG", "TextKitImage", "TextKitRender", "ProcessOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Resources/fonts")]
@@ -60,7 +60,7 @@ let package = Package(
         ),
 
         // Reading child processes' output, shared by the test targets that run the executables.
-        .target(name: "ProcessOutput", path: "Tests/ProcessOutput"),
+        .target(name: "ProcessOutput"),
         .testTarget(name: "TextKitGeometryTests", dependencies: ["TextKitGeometry"]),
         .testTarget(name: "TextKitSVGTests", dependencies: ["TextKitSVG"]),
         .testTarget(name: "TextKitImageTests", dependencies: ["TextKitImage"]),

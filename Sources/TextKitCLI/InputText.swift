@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import ProcessOutput
 
 /// Reads the input text: a UTF-8 file or standard input ("-").
 enum InputText {
@@ -68,20 +69,6 @@ enum InputText {
                 throw CLIError(status: .dataError, message: String(
                     format: "%@:%d:%d: invalid UTF-8 at byte offset %d (byte 0x%02X)", name, line, column, offset, byte))
             }
-        }
-    }
-}
-
-extension FileHandle {
-    /// Everything left to read, retrying reads a signal interrupted (Foundation's
-    /// `readDataToEndOfFile()` traps on EINTR, which a busy machine delivers now and then).
-    func readAllRetryingInterrupts() -> Data {
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fileDescriptor, $0.baseAddress, $0.count) }
-            if count > 0 { data.append(contentsOf: buffer[0..<count]) }
-            else if count == 0 || errno != EINTR { return data }
         }
     }
 }

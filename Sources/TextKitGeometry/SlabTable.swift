@@ -30,8 +30,10 @@ struct SlabTable: Sendable {
     private let ys: [Double]
     /// The trapezoids of slab `i` are `lefts[starts[i] ..< starts[i + 1]]` (with `rights`).
     private let starts: [Int32]
-    /// Per trapezoid, the numbers (in the edge index) of its left and right edge.
-    private let lefts: [Int32], rights: [Int32]
+    /// Per trapezoid, the number (in the edge index) of its left edge.
+    private let lefts: [Int32]
+    /// Per trapezoid, the number (in the edge index) of its right edge.
+    private let rights: [Int32]
     /// Per trapezoid, its projection over its whole slab (what a band containing the slab gets).
     private let extents: [Span]
     /// Per slab, whether two of its edges cross inside it (its trapezoids are not listed).

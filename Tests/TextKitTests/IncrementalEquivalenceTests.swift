@@ -44,6 +44,24 @@ struct IncrementalEquivalenceTests {
         return container
     }
 
+    /// Adds a random exclusion to a random container of `manager`, or removes its first one.
+    func toggleRandomExclusion(_ rng: inout SplitMix64, in manager: LayoutManager) {
+        let container = manager.textContainers.randomElement(using: &rng)!
+        if Bool.random(using: &rng) || container.exclusionPaths.isEmpty {
+            container.exclusionPaths.append(randomExclusion(&rng, in: container))
+        } else {
+            container.exclusionPaths.removeFirst()
+        }
+    }
+
+    /// Grows or shrinks a random container of `manager` by up to 20 pt each way (at least
+    /// `minimumWidth` wide and 20 pt tall).
+    func resizeRandomContainer(_ rng: inout SplitMix64, in manager: LayoutManager, minimumWidth: Double = 40) {
+        let container = manager.textContainers.randomElement(using: &rng)!
+        container.size = Size(width: max(minimumWidth, container.size.width + Double(Int.random(in: -20...20, using: &rng))),
+                              height: max(20, container.size.height + Double(Int.random(in: -20...20, using: &rng))))
+    }
+
     func randomExclusion(_ rng: inout SplitMix64, in container: TextContainer) -> BezierPath {
         let w = Double.random(in: 10...80, using: &rng), h = Double.random(in: 10...60, using: &rng)
         let x = Double.random(in: -20...container.size.width, using: &rng)
@@ -103,16 +121,9 @@ struct IncrementalEquivalenceTests {
                     storage.setValue(style, for: \.paragraphStyle, range: range)
                 }
             case 6, 7:
-                let container = manager.textContainers.randomElement(using: &rng)!
-                if Bool.random(using: &rng) || container.exclusionPaths.isEmpty {
-                    container.exclusionPaths.append(randomExclusion(&rng, in: container))
-                } else {
-                    container.exclusionPaths.removeFirst()
-                }
+                toggleRandomExclusion(&rng, in: manager)
             case 8:
-                let container = manager.textContainers.randomElement(using: &rng)!
-                container.size = Size(width: container.size.width + Double(Int.random(in: -20...20, using: &rng)),
-                                      height: max(20, container.size.height + Double(Int.random(in: -20...20, using: &rng))))
+                resizeRandomContainer(&rng, in: manager, minimumWidth: -.infinity)
             default:
                 if manager.textContainers.count > 1, Bool.random(using: &rng) {
                     manager.removeTextContainer(at: Int.random(in: 0..<manager.textContainers.count, using: &rng))

@@ -69,16 +69,9 @@ struct NoncontiguousEquivalenceTests {
                 storage.setValue(FontDescriptor(filePath: Fixtures.fontPath, size: Double.random(in: 8...18, using: &rng)),
                                  for: \.font, range: start..<min(length, start + Int.random(in: 1...15, using: &rng)))
             case 4:
-                let container = manager.textContainers.randomElement(using: &rng)!
-                if Bool.random(using: &rng) || container.exclusionPaths.isEmpty {
-                    container.exclusionPaths.append(base.randomExclusion(&rng, in: container))
-                } else {
-                    container.exclusionPaths.removeFirst()
-                }
+                base.toggleRandomExclusion(&rng, in: manager)
             default:
-                let container = manager.textContainers.randomElement(using: &rng)!
-                container.size = Size(width: max(40, container.size.width + Double(Int.random(in: -20...20, using: &rng))),
-                                      height: max(20, container.size.height + Double(Int.random(in: -20...20, using: &rng))))
+                base.resizeRandomContainer(&rng, in: manager)
             }
             // A partial query: a character range, or a rectangle of one container.
             let now = storage.length

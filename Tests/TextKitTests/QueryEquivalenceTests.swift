@@ -78,25 +78,12 @@ struct QueryEquivalenceTests {
             return used.dropFirst().reduce(first) { $0.union($1) }
         }
 
-        /// Selection rects as sets of (container, rect): their order is layout order in both.
+        /// Every fragment meeting the range, in layout order, each giving its share (the
+        /// per-fragment computation is the library's: what is checked is which fragments).
         func selectionRects(_ range: Range<Int>) -> [ContainerRect] {
-            var rects: [ContainerRect] = []
-            for fragment in q.fragments where fragment.characters.overlaps(range) {
-                var spans: [(Double, Double)] = []
-                for cluster in fragment.clusters where cluster.characters.overlaps(range) {
-                    let from = max(range.lowerBound, cluster.characters.lowerBound)
-                    let to = min(range.upperBound, cluster.characters.upperBound)
-                    let a = QueryIndex.caretX(cluster, before: from)
-                    let b = to == cluster.characters.upperBound ? QueryIndex.trailingX(cluster) : QueryIndex.caretX(cluster, before: to)
-                    let span = (min(a, b), max(a, b))
-                    if let last = spans.last, span.0 <= last.1 + 1e-6 { spans[spans.count - 1].1 = max(last.1, span.1) } else { spans.append(span) }
-                }
-                for (minX, maxX) in spans {
-                    rects.append(ContainerRect(containerIndex: fragment.container, rect: Rect(
-                        x: minX, y: fragment.lineRect.minY, width: maxX - minX, height: fragment.lineRect.height)))
-                }
+            q.fragments.filter { $0.characters.overlaps(range) }.flatMap {
+                LayoutManager.selectionRects(in: $0, range: range)
             }
-            return rects
         }
     }
 
@@ -122,16 +109,9 @@ struct QueryEquivalenceTests {
                 let start = Int.random(in: 0..<length, using: &rng)
                 storage.replaceCharacters(in: start..<min(length, start + Int.random(in: 1...10, using: &rng)), with: "")
             case 3:
-                let container = manager.textContainers.randomElement(using: &rng)!
-                if Bool.random(using: &rng) || container.exclusionPaths.isEmpty {
-                    container.exclusionPaths.append(base.randomExclusion(&rng, in: container))
-                } else {
-                    container.exclusionPaths.removeFirst()
-                }
+                base.toggleRandomExclusion(&rng, in: manager)
             default:
-                let container = manager.textContainers.randomElement(using: &rng)!
-                container.size = Size(width: max(40, container.size.width + Double(Int.random(in: -20...20, using: &rng))),
-                                      height: max(20, container.size.height + Double(Int.random(in: -20...20, using: &rng))))
+                base.resizeRandomContainer(&rng, in: manager)
             }
             // One query on the manager as the edit left it, then the same on a full layout.
             let now = storage.length

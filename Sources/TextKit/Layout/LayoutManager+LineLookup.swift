@@ -80,21 +80,35 @@ extension LayoutManager {
 
     /// The fragments of line `address`, left to right, in text coordinates.
     func fragments(of address: LineAddress) -> [LocatedFragment] {
+        paragraphs[address.paragraph].lines[address.line].line.fragments.indices.map { locatedFragment(address, $0) }
+    }
+
+    /// The characters of each fragment of line `address` (text coordinates), without the work
+    /// of building its clusters: enough to choose the fragments a query needs.
+    func fragmentCharacters(of address: LineAddress) -> [(index: Int, characters: Range<Int>)] {
+        let state = paragraphs[address.paragraph]
+        let offset = state.range.lowerBound
+        return state.lines[address.line].line.fragments.enumerated().map { index, fragment in
+            (index, fragment.characterRange.lowerBound + offset..<fragment.characterRange.upperBound + offset)
+        }
+    }
+
+    /// Fragment `index` of line `address`, with its clusters, in text coordinates.
+    func locatedFragment(_ address: LineAddress, _ index: Int) -> LocatedFragment {
         let state = paragraphs[address.paragraph]
         let placed = state.lines[address.line]
         let offset = state.range.lowerBound
-        return placed.line.fragments.enumerated().map { index, fragment in
-            var clusters = QueryIndex.clusters(of: fragment)
-            for c in clusters.indices {
-                let range = clusters[c].characters
-                clusters[c].characters = range.lowerBound + offset..<range.upperBound + offset
-            }
-            let characters = fragment.characterRange
-            return LocatedFragment(address: address, index: index, fragment: QueryIndex.Fragment(
-                container: placed.container, line: address.line, rect: fragment.rect, usedRect: fragment.usedRect,
-                lineRect: placed.line.rect, glyphs: 0..<0, storage: fragment.glyphs,
-                characters: characters.lowerBound + offset..<characters.upperBound + offset, clusters: clusters))
+        let fragment = placed.line.fragments[index]
+        var clusters = QueryIndex.clusters(of: fragment)
+        for c in clusters.indices {
+            let range = clusters[c].characters
+            clusters[c].characters = range.lowerBound + offset..<range.upperBound + offset
         }
+        let characters = fragment.characterRange
+        return LocatedFragment(address: address, index: index, fragment: QueryIndex.Fragment(
+            container: placed.container, line: address.line, rect: fragment.rect, usedRect: fragment.usedRect,
+            lineRect: placed.line.rect, glyphs: 0..<0, storage: fragment.glyphs,
+            characters: characters.lowerBound + offset..<characters.upperBound + offset, clusters: clusters))
     }
 
     /// The line after `address` in layout order, among the current paragraphs.

@@ -222,10 +222,9 @@ extension LayoutManager {
             let p = current.paragraph(position)
             guard paragraphs[p].range.lowerBound < range.upperBound else { break }
             for line in paragraphs[p].lines.indices {
-                for located in fragments(of: LineAddress(paragraph: p, line: line)) {
-                    let fragment = located.fragment
-                    guard fragment.characters.overlaps(range) else { continue }
-                    rects += selectionRects(in: fragment, range: range)
+                let address = LineAddress(paragraph: p, line: line)
+                for (fragment, characters) in fragmentCharacters(of: address) where characters.overlaps(range) {
+                    rects += Self.selectionRects(in: locatedFragment(address, fragment).fragment, range: range)
                 }
             }
         }
@@ -243,7 +242,7 @@ extension LayoutManager {
     }
 
     /// One fragment's share of a selection: one rectangle per run of adjacent clusters.
-    private func selectionRects(in fragment: QueryIndex.Fragment, range: Range<Int>) -> [ContainerRect] {
+    static func selectionRects(in fragment: QueryIndex.Fragment, range: Range<Int>) -> [ContainerRect] {
         var spans: [(Double, Double)] = []
         for cluster in fragment.clusters where cluster.characters.overlaps(range) {
             let from = max(range.lowerBound, cluster.characters.lowerBound)
@@ -267,18 +266,18 @@ extension LayoutManager {
     /// it, the one starting last, if it holds `index`.
     private func fragment(containing index: Int) -> LocatedFragment? {
         guard let p = currentParagraph(containing: index) else { return nil }
-        var best: LocatedFragment?
+        var best: (address: LineAddress, index: Int, characters: Range<Int>)?
         for line in paragraphs[p].lines.indices {
-            for located in fragments(of: LineAddress(paragraph: p, line: line))
-            where located.fragment.characters.lowerBound <= index {
-                let start = located.fragment.characters.lowerBound
-                if let known = best, known.fragment.characters.lowerBound > start { continue }
-                if let known = best, known.fragment.characters.lowerBound == start,
-                   !located.fragment.characters.contains(index) { continue }
-                best = located
+            let address = LineAddress(paragraph: p, line: line)
+            for (fragment, characters) in fragmentCharacters(of: address) where characters.lowerBound <= index {
+                if let known = best, known.characters.lowerBound > characters.lowerBound { continue }
+                if let known = best, known.characters.lowerBound == characters.lowerBound,
+                   !characters.contains(index) { continue }
+                best = (address, fragment, characters)
             }
         }
-        return best.flatMap { $0.fragment.characters.contains(index) ? $0 : nil }
+        guard let best, best.characters.contains(index) else { return nil }
+        return locatedFragment(best.address, best.index)
     }
 
     /// Of the current fragments starting at or before `index`, the one starting last.
@@ -288,15 +287,15 @@ extension LayoutManager {
         while position >= 0, paragraphs[current.paragraph(position)].range.lowerBound > index { position -= 1 }
         while position >= 0 {
             let p = current.paragraph(position)
-            var best: LocatedFragment?
+            var best: (address: LineAddress, index: Int, start: Int)?
             for line in paragraphs[p].lines.indices {
-                for located in fragments(of: LineAddress(paragraph: p, line: line))
-                where located.fragment.characters.lowerBound <= index
-                    && best.map({ $0.fragment.characters.lowerBound <= located.fragment.characters.lowerBound }) ?? true {
-                    best = located
+                let address = LineAddress(paragraph: p, line: line)
+                for (fragment, characters) in fragmentCharacters(of: address)
+                where characters.lowerBound <= index && best.map({ $0.start <= characters.lowerBound }) ?? true {
+                    best = (address, fragment, characters.lowerBound)
                 }
             }
-            if let best { return best }
+            if let best { return locatedFragment(best.address, best.index) }
             position -= 1
         }
         return nil

@@ -1,0 +1,40 @@
+import Testing
+@testable import TextKit
+
+/// A full layout shapes the next chunk of paragraphs in the background while it places the
+/// current one. With enough paragraphs for several background chunks, and with a layout that
+/// stops at an overflow while a chunk is still being shaped, the result must be the sequential
+/// layout's, and nothing may be left shaping after the pass.
+@Suite("Pipelined shaping")
+struct PipelinedShapingTests {
+    func text(paragraphs count: Int) throws -> String {
+        let paragraphs = try Fixtures.text("prose.txt").split(separator: "\n").map(String.init)
+        return (0..<count).map { "\($0) " + paragraphs[$0 % paragraphs.count] }.joined(separator: "\n")
+    }
+
+    @Test(arguments: [Double.infinity, 4_000])
+    func backgroundChunksGiveTheSequentialLayout(height: Double) throws {
+        let text = try text(paragraphs: 1_500)
+        let (storage, parallel) = Fixtures.layout(text)
+        parallel.addTextContainer(TextContainer(size: Size(width: 300, height: height)))
+        parallel.ensureLayout()
+        #expect(parallel.shapingAhead == nil)
+        // The first chunk, then at least one chunk shaped ahead (with the overflow, while it was in flight).
+        #expect(parallel.statistics.paragraphsShaped >= 64 + 128, "the pipeline must have run")
+        let (_, sequential) = Fixtures.layout(text)
+        sequential.addTextContainer(TextContainer(size: Size(width: 300, height: height)))
+        sequential.ensureLayout(forCharacterRange: 0..<storage.length)
+        #expect(firstDifference(parallel.snapshot().allLines, sequential.snapshot().allLines) == nil)
+        #expect(parallel.overflowRange == sequential.overflowRange)
+        if height.isFinite { #expect(parallel.overflowRange != nil) }
+
+        // An edit near the start, then a full layout again: still the sequential result.
+        storage.replaceCharacters(in: 10..<10, with: "inserted words ")
+        parallel.ensureLayout()
+        #expect(parallel.shapingAhead == nil)
+        let (_, fresh) = Fixtures.layout(storage.string)
+        fresh.addTextContainer(TextContainer(size: Size(width: 300, height: height)))
+        fresh.ensureLayout(forCharacterRange: 0..<storage.length)
+        #expect(firstDifference(parallel.snapshot().allLines, fresh.snapshot().allLines) == nil)
+    }
+}
