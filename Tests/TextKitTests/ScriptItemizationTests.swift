@@ -105,3 +105,47 @@ struct ScriptItemizationTests {
         #expect(Itemizer.asciiScriptCodes(Array("caf\u{E9}".utf16)) == nil)
     }
 }
+
+/// The itemizer grows an item over runs of covered ASCII without its per-cluster work: items
+/// must be exactly those of the general loop, whatever surrounds the ASCII.
+@Suite("Itemizer ASCII stretches")
+struct ItemizerStretchTests {
+    /// Pieces that end or interrupt a stretch: marks on ASCII letters, other scripts (Hebrew
+    /// right to left), characters DejaVu lacks (fallback fonts), brackets, controls, CR LF, U+FFFC.
+    static let pieces: [String] = [
+        "a", "Word", " ", "  ", "(", ")", "1", ".", "\t", "e\u{301}", "o\u{308}\u{301}", "שלום", "\u{5B0}",
+        "Ελλάδα", "日本", "😀", "👍🏽", "\u{200D}", "\r\n", "\u{FFFC}", "x\u{FE0F}", "ǅ", "\u{7F}", "~",
+    ]
+
+    @Test(arguments: 1...6)
+    func stretchesGiveTheItemsOfTheGeneralLoop(seed: UInt64) {
+        var rng = SplitMix64(state: seed)
+        let fonts = FontResolver(collection: ScriptFixtures.fonts, fallback: ScriptFixtures.primary)
+        let styles = [ScriptFixtures.attributes(), ScriptFixtures.attributes(size: 20),
+                      ScriptFixtures.attributes(language: "he"), ScriptFixtures.attributes(direction: .rightToLeft)]
+        for _ in 0..<60 {
+            let text = (0..<Int.random(in: 1...40, using: &rng)).map { _ in Self.pieces.randomElement(using: &rng)! }.joined()
+            let count = text.unicodeScalars.count
+            // Random attribute runs over the scalars.
+            var runs: [(TextAttributes, Range<Int>)] = []
+            var start = 0
+            while start < count {
+                let end = min(count, start + Int.random(in: 1...max(1, count / 2), using: &rng))
+                runs.append((styles.randomElement(using: &rng)!, start..<end))
+                start = end
+            }
+            let paragraph = ScriptFixtures.paragraph(text, runs: runs)
+            func items(stretches: Bool) -> [Item] {
+                var itemizer = Itemizer(utf16: paragraph.utf16, scalarOffsets: paragraph.scalarOffsets,
+                                        graphemes: paragraph.graphemes, levels: paragraph.bidi.levels,
+                                        attributes: runs, fonts: fonts)
+                itemizer.takesASCIIStretches = stretches
+                return itemizer.items()
+            }
+            let fast = items(stretches: true), general = items(stretches: false)
+            #expect(fast.map(\.range) == general.map(\.range), "\(text.debugDescription)")
+            #expect(zip(fast, general).allSatisfy { $0.font === $1.font && $0.script == $1.script
+                && $0.rightToLeft == $1.rightToLeft && $0.attributes == $1.attributes }, "\(text.debugDescription)")
+        }
+    }
+}

@@ -32,28 +32,35 @@ enum ICU {
         } ?? [BreakOpportunity(offset: text.count, isMandatory: false)]
     }
 
-    /// Grapheme-cluster boundaries (UAX #29) of `text`: 0, …, count.
-    static func graphemeBoundaries(_ text: UnsafeBufferPointer<UInt16>) -> [Int] {
+    /// Grapheme-cluster boundaries (UAX #29) of `text`: 0, …, count (UTF-16 offsets, which fit 32
+    /// bits inside a paragraph).
+    static func graphemeBoundaries(_ text: UnsafeBufferPointer<UInt16>) -> [Int32] {
         guard !text.isEmpty else { return [0] }
         // Below U+0300 there are no marks, joiners, Hangul jamo or regional indicators: every
         // offset is a boundary but the one between CR and LF (GB3; GB4–GB5 break around controls).
         if !text.contains(where: { $0 >= 0x300 }) {
-            var out: [Int] = [0]
-            out.reserveCapacity(text.count + 1)
-            for index in 1...text.count where !(text[index - 1] == 0x0D && index < text.count && text[index] == 0x0A) {
-                out.append(index)
+            var cuts = 0
+            for index in 1..<text.count where text[index - 1] == 0x0D && text[index] == 0x0A { cuts += 1 }
+            let count = text.count + 1 - cuts
+            return [Int32](unsafeUninitializedCapacity: count) { out, initialized in
+                var written = 0
+                for index in 0...text.count where !(index > 0 && index < text.count
+                                                    && text[index - 1] == 0x0D && text[index] == 0x0A) {
+                    out[written] = Int32(truncatingIfNeeded: index)
+                    written += 1
+                }
+                initialized = written
             }
-            return out
         }
         return withBreaker(kind: Int32(TSICU_BRK_CHARACTER), locale: "", text: text) { breaker in
-            var out: [Int] = [Int(tsicu_breaker_first(breaker))]
+            var out: [Int32] = [tsicu_breaker_first(breaker)]
             var position = tsicu_breaker_next(breaker)
             while position != Int32(TSICU_DONE) {
-                out.append(Int(position))
+                out.append(position)
                 position = tsicu_breaker_next(breaker)
             }
             return out
-        } ?? Array(0...text.count)
+        } ?? (0...text.count).map { Int32(truncatingIfNeeded: $0) }
     }
 
     /// The ICU script code of a code point (Common for unassigned or on failure).

@@ -12,6 +12,14 @@ struct CompactOffsets: RandomAccessCollection, Equatable, ExpressibleByArrayLite
 
     init(arrayLiteral elements: Int...) { self.init(elements) }
 
+    /// Offsets already narrowed.
+    init(narrow offsets: [Int32]) { storage = offsets }
+
+    /// The offsets in 32 bits, for loops over every one.
+    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Int32>) throws -> R) rethrows -> R {
+        try storage.withUnsafeBufferPointer(body)
+    }
+
     var startIndex: Int { 0 }
     var endIndex: Int { storage.count }
     subscript(index: Int) -> Int { Int(storage[index]) }
@@ -25,11 +33,18 @@ struct CompactDoubles: Sendable {
     private var wide: [Double] = []
 
     init(_ values: [Double]) {
-        if values.allSatisfy({ Double(Float($0)).bitPattern == $0.bitPattern }) {
-            narrow = values.map { Float($0) }
-        } else {
-            wide = values
+        var exact = true
+        let narrow = [Float](unsafeUninitializedCapacity: values.count) { buffer, initialized in
+            values.withUnsafeBufferPointer { values in
+                for index in 0..<values.count {
+                    let value = Float(values[index])
+                    buffer[index] = value
+                    exact = exact && Double(value).bitPattern == values[index].bitPattern
+                }
+            }
+            initialized = values.count
         }
+        if exact { self.narrow = narrow } else { wide = values }
     }
 
     @inline(__always)

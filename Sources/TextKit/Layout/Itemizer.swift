@@ -41,6 +41,9 @@ struct Itemizer {
     let attributes: [(TextAttributes, Range<Int>)]
     let fonts: FontResolver
     private(set) var missing: [Unicode.Scalar] = []
+    /// Whether runs of covered ASCII grow an item without the per-cluster work (tests turn it
+    /// off to compare with the general loop).
+    var takesASCIIStretches = true
 
     init(utf16: [UInt16], scalarOffsets: [Int32], graphemes: CompactOffsets, levels: [UInt8],
          attributes: [(TextAttributes, Range<Int>)], fonts: FontResolver) {
@@ -76,7 +79,11 @@ struct Itemizer {
                               script: name(itemScript), rightToLeft: itemLevel & 1 == 1))
         }
         var clusterStart = 0
-        for boundary in graphemes.dropFirst() where boundary > clusterStart {
+        var next = 1 // index in `graphemes` of the end of the cluster at `clusterStart`
+        while next < graphemes.count {
+            let boundary = graphemes[next]
+            next += 1
+            guard boundary > clusterStart else { continue }
             let cluster = clusterStart..<boundary
             let scalarIndex = Int(scalarOffsets[cluster.lowerBound])
             var attributesChanged = false
@@ -111,9 +118,44 @@ struct Itemizer {
                 itemLevel = level
             }
             clusterStart = boundary
+            if takesASCIIStretches, font === primary {
+                let attributeEnd = attributeIndex + 1 < attributes.count ? attributes[attributeIndex].1.upperBound : Int.max
+                (clusterStart, next) = asciiStretch(from: clusterStart, next: next, scripts: scripts, font: primary, script: script,
+                                                    level: level, attributeEnd: attributeEnd)
+                end = clusterStart
+            }
         }
         flush()
         return items
+    }
+
+    /// How far the item in `font` can grow from `index` one ASCII character at a time (most
+    /// text): over one-unit clusters the font covers, of the item's script and level, inside the
+    /// attribute run (scalars before `attributeEnd`). Each of them would get the same answer from
+    /// the general loop (same attributes, script, level; `font(for:)` gives `font`), so it only
+    /// saves the per-cluster work. Returns the new cluster start and its `graphemes` end index.
+    private func asciiStretch(from index: Int, next: Int, scripts: [Int32], font: Font, script: Int32, level: UInt8,
+                              attributeEnd: Int) -> (Int, Int) {
+        // Through buffers: this is the loop over almost every character of Latin text.
+        graphemes.withUnsafeBufferPointer { graphemes in
+            utf16.withUnsafeBufferPointer { utf16 in
+                scripts.withUnsafeBufferPointer { scripts in
+                    levels.withUnsafeBufferPointer { levels in
+                        scalarOffsets.withUnsafeBufferPointer { scalarOffsets in
+                            var index = index, next = next
+                            while next < graphemes.count, Int(graphemes[next]) == index + 1 {
+                                let unit = utf16[index]
+                                guard unit < 0x80, font.coversASCII(unit), scripts[index] == script,
+                                      levels[index] == level, Int(scalarOffsets[index]) < attributeEnd else { break }
+                                index += 1
+                                next += 1
+                            }
+                            return (index, next)
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// The ICU script code of every UTF-16 unit, Common/Inherited resolved from neighbours.

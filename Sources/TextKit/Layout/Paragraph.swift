@@ -42,17 +42,7 @@ final class Paragraph {
     init(content: ArraySlice<Unicode.Scalar>, attributes: [(TextAttributes, Range<Int>)],
          direction: WritingDirection, fonts: FontResolver, hyphenation: HyphenationDictionaries? = nil,
          shapeCache: ShapeCache? = nil) {
-        var utf16: [UInt16] = []
-        var offsets: [Int32] = []
-        utf16.reserveCapacity(content.count)
-        offsets.reserveCapacity(content.count + 1)
-        for (index, scalar) in content.enumerated() {
-            for unit in scalar.utf16 {
-                utf16.append(unit)
-                offsets.append(Int32(index))
-            }
-        }
-        offsets.append(Int32(content.count))
+        let (utf16, offsets) = Self.utf16(of: content)
         self.utf16 = utf16
         self.scalarOffsets = offsets
         self.contentScalarCount = content.count
@@ -73,7 +63,7 @@ final class Paragraph {
             }
         }
         var breaks: [BreakOpportunity] = []
-        var graphemes: [Int] = [0]
+        var graphemes: [Int32] = [0]
         var bidi: BidiParagraph!
         utf16.withUnsafeBufferPointer { text in
             if languages.count <= 1 {
@@ -95,7 +85,7 @@ final class Paragraph {
         }
         self.breaks = breaks
         self.hasHyphenationPoints = breaks.contains { $0.isHyphenation }
-        self.graphemes = CompactOffsets(graphemes)
+        self.graphemes = CompactOffsets(narrow: graphemes)
         self.bidi = bidi
 
         var itemizer = Itemizer(utf16: utf16, scalarOffsets: offsets, graphemes: self.graphemes,
@@ -113,20 +103,68 @@ final class Paragraph {
         for run in runs { if let attachment = run.attachment { attachments[Int(offsets[run.range.lowerBound])] = attachment } }
         self.attachments = attachments
 
-        var perCluster = [Double](repeating: 0, count: utf16.count + 1)
-        for run in runs {
-            for (index, cluster) in run.clusters.enumerated() {
-                perCluster[Int(cluster)] += Double(run.advances[index]) * run.scale
-            }
-        }
-        var prefix = [Double](repeating: 0, count: utf16.count + 1)
-        var sum = 0.0
-        for index in 0..<utf16.count {
-            prefix[index] = sum
-            sum += perCluster[index]
-        }
-        prefix[utf16.count] = sum
+        let prefix = Self.advancePrefix(of: runs, count: utf16.count)
         self.advancePrefix = CompactDoubles(prefix)
+    }
+
+    /// The paragraph's UTF-16 and the scalar offset of every UTF-16 offset 0…count.
+    private static func utf16(of content: ArraySlice<Unicode.Scalar>) -> ([UInt16], [Int32]) {
+        content.withUnsafeBufferPointer { scalars in
+            var count = scalars.count
+            for scalar in scalars where scalar.value > 0xFFFF { count += 1 }
+            var offsets = [Int32](repeating: 0, count: count + 1)
+            let utf16 = [UInt16](unsafeUninitializedCapacity: count) { units, initialized in
+                offsets.withUnsafeMutableBufferPointer { offsets in
+                    var unit = 0
+                    for (index, scalar) in scalars.enumerated() {
+                        let value = scalar.value
+                        if value > 0xFFFF {
+                            units[unit] = UInt16(truncatingIfNeeded: 0xD800 + ((value - 0x10000) >> 10))
+                            units[unit + 1] = UInt16(truncatingIfNeeded: 0xDC00 + (value & 0x3FF))
+                            offsets[unit] = Int32(truncatingIfNeeded: index)
+                            offsets[unit + 1] = Int32(truncatingIfNeeded: index)
+                            unit += 2
+                        } else {
+                            units[unit] = UInt16(truncatingIfNeeded: value)
+                            offsets[unit] = Int32(truncatingIfNeeded: index)
+                            unit += 1
+                        }
+                    }
+                    offsets[count] = Int32(truncatingIfNeeded: scalars.count)
+                }
+                initialized = count
+            }
+            return (utf16, offsets)
+        }
+    }
+
+    /// ``advancePrefix`` of `runs` (a partition of `count` UTF-16 units): each cluster's advances
+    /// summed in glyph order, then summed over the clusters in order.
+    private static func advancePrefix(of runs: [ShapedRun], count: Int) -> [Double] {
+        var prefix = [Double](repeating: 0, count: count + 1)
+        // Through buffers: this runs for every glyph of every paragraph shaped.
+        prefix.withUnsafeMutableBufferPointer { prefix in
+            // First each cluster's own advance at its offset…
+            for run in runs.indices {
+                let scale = runs[run].scale
+                runs[run].clusters.withUnsafeBufferPointer { clusters in
+                    runs[run].advances.withUnsafeBufferPointer { advances in
+                        for index in 0..<clusters.count {
+                            prefix[Int(clusters[index])] += Double(advances[index]) * scale
+                        }
+                    }
+                }
+            }
+            // …then, in place, the sum of those before each offset.
+            var sum = 0.0
+            for index in 0..<count {
+                let own = prefix[index]
+                prefix[index] = sum
+                sum += own
+            }
+            prefix[count] = sum
+        }
+        return prefix
     }
 
     /// Whether a line may break at `offset` inside a word, by hyphenation.

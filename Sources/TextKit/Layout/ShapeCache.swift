@@ -34,30 +34,50 @@ final class ShapeCache: Sendable {
     var counts: (hits: Int, misses: Int) { state.withLock { ($0.hits, $0.misses) } }
 
     /// The glyphs of `text[range]` shaped in `style`, in logical order (clusters are offsets into
-    /// `text`), assembled word by word; nil when the style needs the run shaped whole.
+    /// `text`), assembled word by word; nil when the style needs the run shaped whole. Offsets
+    /// come back empty when every one is zero (as ``ShapedRun`` keeps them).
+    ///
+    /// Consecutive cached words are copied under one lock; the lock is let go only to shape a
+    /// word that is missing or must be shaped in place, so threads shaping other paragraphs are
+    /// never held up by HarfBuzz.
     func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: RunStyle) -> ShapedGlyphs? {
         guard let script = style.script, !range.isEmpty else { return nil }
         let key = StyleKey(font: style.font, rightToLeft: style.rightToLeft, script: script,
                            language: style.language, features: style.features)
         guard let styleID = styleID(for: key) else { return nil }
-        var out = ShapedGlyphs()
-        out.reserve(range.count)
+        var out: [GlyphRecord] = []
+        out.reserveCapacity(range.count + 8)
         var start = range.lowerBound
         while start < range.upperBound {
+            start = state.withLock { state in
+                var start = start
+                while start < range.upperBound {
+                    let end = Self.segmentEnd(text, from: start, limit: range.upperBound)
+                    guard Self.isCacheable(text, start..<end, in: range),
+                          let word = Self.find(state, text, start..<end, hash: Self.hash(text, start..<end, style: styleID),
+                                               style: styleID)
+                    else { break }
+                    state.hits += 1
+                    Self.append(state.glyphs, Int(word.glyphStart)..<Int(word.glyphStart + word.glyphCount),
+                                clusterOffset: Int32(start), to: &out)
+                    start = end
+                }
+                return start
+            }
+            guard start < range.upperBound else { break }
             let end = Self.segmentEnd(text, from: start, limit: range.upperBound)
             let segment = start..<end
-            let before = start == 0 || text[start - 1] == 0x20
-            let after = end == text.count || text[end - 1] == 0x20 || end < range.upperBound
-            if before && after && segment.count <= Self.maximumWordLength {
-                appendCached(text, segment, styleID: styleID, style: style, to: &out)
+            if Self.isCacheable(text, segment, in: range) {
+                shapeAndCache(text, segment, styleID: styleID, style: style, to: &out)
             } else {
-                out.append(logical: style.font.shaper.shape(text, range: segment, rightToLeft: style.rightToLeft,
-                                                            script: style.script, language: style.language,
-                                                            features: style.features), rightToLeft: style.rightToLeft)
+                let shaped = style.font.shaper.shape(text, range: segment, rightToLeft: style.rightToLeft,
+                                                     script: style.script, language: style.language,
+                                                     features: style.features)
+                Self.append(shaped, rightToLeft: style.rightToLeft, clusterOffset: 0, to: &out)
             }
             start = end
         }
-        return out
+        return ShapedGlyphs(out)
     }
 
     // MARK: - Internals
@@ -88,14 +108,14 @@ final class ShapeCache: Sendable {
         var words: [Word] = []
         var text: [UInt16] = []
         /// Every word's glyphs, clusters relative to the word's start.
-        var glyphs = ShapedGlyphs()
+        var glyphs: [GlyphRecord] = []
         var hits = 0, misses = 0
 
         mutating func removeAllWords() {
             for index in slots.indices { slots[index] = 0 }
             words.removeAll(keepingCapacity: true)
             text.removeAll(keepingCapacity: true)
-            glyphs = ShapedGlyphs()
+            glyphs.removeAll(keepingCapacity: true)
         }
     }
 
@@ -147,40 +167,66 @@ final class ShapeCache: Sendable {
         return hash ^ (hash >> 29)
     }
 
-    /// Appends the glyphs of the segment, from the cache or shaped alone and then cached.
-    private func appendCached(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>, styleID: Int32,
-                              style: RunStyle, to out: inout ShapedGlyphs) {
-        let hash = Self.hash(text, segment, style: styleID)
-        let found = state.withLock { state -> Bool in
-            guard let word = Self.find(state, text, segment, hash: hash, style: styleID) else { return false }
-            state.hits += 1
-            out.append(state.glyphs, Int(word.glyphStart)..<Int(word.glyphStart + word.glyphCount),
-                       clusterOffset: Int32(segment.lowerBound))
-            return true
-        }
-        if found { return }
-        // Shaped alone: the segment is its own buffer, without context.
+    /// Whether the segment is shaped alone and cached: its neighbours are spaces or nothing (one
+    /// next to another item is shaped in place, with its real context), and it is short.
+    private static func isCacheable(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>,
+                                    in range: Range<Int>) -> Bool {
+        let before = segment.lowerBound == 0 || text[segment.lowerBound - 1] == 0x20
+        let after = segment.upperBound == text.count || text[segment.upperBound - 1] == 0x20
+            || segment.upperBound < range.upperBound
+        return before && after && segment.count <= maximumWordLength
+    }
+
+    /// Shapes the segment alone (its own buffer, without context), appends its glyphs and caches them.
+    private func shapeAndCache(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>, styleID: Int32,
+                               style: RunStyle, to out: inout [GlyphRecord]) {
         let alone = UnsafeBufferPointer(rebasing: text[segment])
-        var shaped = style.font.shaper.shape(alone, range: 0..<alone.count, rightToLeft: style.rightToLeft,
+        let shaped = style.font.shaper.shape(alone, range: 0..<alone.count, rightToLeft: style.rightToLeft,
                                              script: style.script, language: style.language, features: style.features)
-        if style.rightToLeft { shaped.reverse() }
-        out.append(shaped, shaped.glyphs.indices, clusterOffset: Int32(segment.lowerBound))
+        var records: [GlyphRecord] = []
+        Self.append(shaped, rightToLeft: style.rightToLeft, clusterOffset: 0, to: &records)
+        Self.append(records, records.indices, clusterOffset: Int32(segment.lowerBound), to: &out)
+        let hash = Self.hash(text, segment, style: styleID)
         state.withLock { state in
             state.misses += 1
             guard Self.find(state, text, segment, hash: hash, style: styleID) == nil else { return }
-            if state.words.count >= Self.maximumWords
-                || state.glyphs.glyphs.count + shaped.glyphs.count > Self.maximumGlyphs {
+            if state.words.count >= Self.maximumWords || state.glyphs.count + records.count > Self.maximumGlyphs {
                 state.removeAllWords()
             }
             let word = Word(hash: hash, style: styleID, textStart: Int32(state.text.count), textCount: Int32(segment.count),
-                            glyphStart: Int32(state.glyphs.glyphs.count), glyphCount: Int32(shaped.glyphs.count))
+                            glyphStart: Int32(state.glyphs.count), glyphCount: Int32(records.count))
             state.text.append(contentsOf: text[segment])
-            state.glyphs.append(shaped, shaped.glyphs.indices, clusterOffset: 0)
+            state.glyphs.append(contentsOf: records)
             state.words.append(word)
             let mask = state.slots.count - 1
             var slot = Int(truncatingIfNeeded: hash) & mask
             while state.slots[slot] != 0 { slot = (slot + 1) & mask }
             state.slots[slot] = Int32(state.words.count)
+        }
+    }
+
+    /// Appends `source[range]` to `out`, adding `clusterOffset` to the clusters (one copy and one
+    /// pass: this runs for every word of every paragraph).
+    private static func append(_ source: [GlyphRecord], _ range: Range<Int>, clusterOffset: Int32,
+                               to out: inout [GlyphRecord]) {
+        let start = out.count
+        source.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
+        guard clusterOffset != 0 else { return }
+        out.withUnsafeMutableBufferPointer { all in
+            for index in start..<all.count { all[index].cluster &+= clusterOffset }
+        }
+    }
+
+    /// Appends HarfBuzz output (visual order when right to left) in logical order.
+    private static func append(_ shaped: ShapedGlyphs, rightToLeft: Bool, clusterOffset: Int32,
+                               to out: inout [GlyphRecord]) {
+        let count = shaped.glyphs.count
+        out.reserveCapacity(out.count + count)
+        for k in 0..<count {
+            let index = rightToLeft ? count - 1 - k : k
+            out.append(GlyphRecord(glyph: shaped.glyphs[index], cluster: shaped.clusters[index] &+ clusterOffset,
+                                   advance: shaped.advances[index], offsetX: shaped.offsetsX[index],
+                                   offsetY: shaped.offsetsY[index], unsafeToBreak: shaped.unsafeToBreak[index]))
         }
     }
 
@@ -209,36 +255,47 @@ final class ShapeCache: Sendable {
     }
 }
 
+/// One shaped glyph as the cache keeps and assembles it: one record per glyph, so a word is
+/// copied with one call (``ShapedGlyphs`` keeps a column per field).
+struct GlyphRecord {
+    var glyph: UInt32
+    var cluster: Int32
+    var advance: Int32
+    var offsetX: Int32
+    var offsetY: Int32
+    var unsafeToBreak: Bool
+}
+
 extension ShapedGlyphs {
-    mutating func reserve(_ count: Int) {
-        glyphs.reserveCapacity(count); clusters.reserveCapacity(count); advances.reserveCapacity(count)
-        offsetsX.reserveCapacity(count); offsetsY.reserveCapacity(count); unsafeToBreak.reserveCapacity(count)
-    }
-
-    /// HarfBuzz's visual order for a right-to-left run turned into logical order (or back).
-    mutating func reverse() {
-        glyphs.reverse(); clusters.reverse(); advances.reverse()
-        offsetsX.reverse(); offsetsY.reverse(); unsafeToBreak.reverse()
-    }
-
-    /// Appends `source`'s glyphs `range`, adding `clusterOffset` to their clusters.
-    mutating func append(_ source: ShapedGlyphs, _ range: Range<Int>, clusterOffset: Int32) {
-        let start = clusters.count
-        glyphs += source.glyphs[range]; clusters += source.clusters[range]; advances += source.advances[range]
-        offsetsX += source.offsetsX[range]; offsetsY += source.offsetsY[range]
-        unsafeToBreak += source.unsafeToBreak[range]
-        if clusterOffset != 0 {
-            clusters.withUnsafeMutableBufferPointer { all in
-                for index in start..<all.count { all[index] &+= clusterOffset }
+    /// The columns of `records`; offsets empty when every one is zero.
+    init(_ records: [GlyphRecord]) {
+        let count = records.count
+        var anyOffset = false
+        self.init()
+        records.withUnsafeBufferPointer { records in
+            glyphs = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+                for index in 0..<count { buffer[index] = records[index].glyph }
+                initialized = count
+            }
+            clusters = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+                for index in 0..<count { buffer[index] = records[index].cluster }
+                initialized = count
+            }
+            advances = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+                for index in 0..<count {
+                    buffer[index] = records[index].advance
+                    anyOffset = anyOffset || records[index].offsetX != 0 || records[index].offsetY != 0
+                }
+                initialized = count
+            }
+            unsafeToBreak = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+                for index in 0..<count { buffer[index] = records[index].unsafeToBreak }
+                initialized = count
+            }
+            if anyOffset {
+                offsetsX = records.map(\.offsetX)
+                offsetsY = records.map(\.offsetY)
             }
         }
-    }
-
-    /// Appends HarfBuzz output (visual order when right to left) in logical order.
-    mutating func append(logical shaped: ShapedGlyphs, rightToLeft: Bool) {
-        var shaped = shaped
-        if rightToLeft { shaped.reverse() }
-        glyphs += shaped.glyphs; clusters += shaped.clusters; advances += shaped.advances
-        offsetsX += shaped.offsetsX; offsetsY += shaped.offsetsY; unsafeToBreak += shaped.unsafeToBreak
     }
 }
