@@ -49,4 +49,24 @@ struct TextStorageBufferTests {
         #expect(LayoutManager.splitParagraphs(storage.scalars) == LayoutManager.splitParagraphs(array))
         #expect(LayoutManager.splitParagraphs(array).count == 5)
     }
+
+    /// The storage's own paragraph split (one scan per separator, on each side of the gap) gives
+    /// the ranges of the general one, from any start and with any minimum end.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func bufferSplitEqualsTheGeneralSplit(seed: UInt64) {
+        var rng = SplitMix64(state: seed)
+        let pieces = "ab \n\r\u{85}\u{2029}\u{2028}\u{0B}\u{0C}é".unicodeScalars.map { String($0) } + ["\r\n"]
+        let storage = TextStorage(string: "")
+        for step in 0..<400 {
+            let lower = Int.random(in: 0...storage.length, using: &rng)
+            let inserted = (0..<Int.random(in: 0...6, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }
+            storage.replaceCharacters(in: lower..<min(storage.length, lower + Int.random(in: 0...2, using: &rng)),
+                                      with: inserted.joined())
+            let array = Array(storage.scalars)
+            let start = Int.random(in: 0...array.count, using: &rng)
+            let minimumEnd = Bool.random(using: &rng) ? Int.max : Int.random(in: 0...array.count + 1, using: &rng)
+            #expect(LayoutManager.splitParagraphs(storage.scalars, from: start, minimumEnd: minimumEnd)
+                    == LayoutManager.splitParagraphs(array, from: start, minimumEnd: minimumEnd), "step \(step)")
+        }
+    }
 }

@@ -295,6 +295,25 @@ public final class LayoutManager: TextStorageObserver {
         return ranges
     }
 
+    /// ``splitParagraphs(_:from:minimumEnd:)`` of a storage's text, finding each separator with
+    /// one scan of the buffer (the same ranges).
+    static func splitParagraphs(_ scalars: TextStorage.UnicodeScalarView, from start: Int = 0,
+                                minimumEnd: Int = .max) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = start
+        let count = scalars.count
+        while start < count, start < minimumEnd || ranges.isEmpty {
+            let separator = scalars.firstParagraphSeparator(from: start)
+            guard separator < count else { break }
+            var end = separator + 1
+            if scalars[separator] == "\r", end < count, scalars[end] == "\n" { end += 1 }
+            ranges.append(start..<end)
+            start = end
+        }
+        if (start < count && start < minimumEnd) || ranges.isEmpty { ranges.append(start..<count) }
+        return ranges
+    }
+
     /// The paragraph without its terminator.
     static func contentRange<Scalars: RandomAccessCollection<Unicode.Scalar>>(
         of range: Range<Int>, in scalars: Scalars) -> Range<Int> where Scalars.Index == Int {

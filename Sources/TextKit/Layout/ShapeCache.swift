@@ -1,4 +1,3 @@
-
 /// Shaped words, reused wherever the same word comes again in the same style (Android minikin's
 /// `LayoutCache`, Chromium's word shape cache): English prose of a megabyte has a few thousand
 /// distinct words, so most words are shaped once and copied afterwards.
@@ -45,39 +44,39 @@ final class ShapeCache: Sendable {
         let key = StyleKey(font: style.font, rightToLeft: style.rightToLeft, script: script,
                            language: style.language, features: style.features)
         guard let styleID = styleID(for: key) else { return nil }
-        var out: [GlyphRecord] = []
-        out.reserveCapacity(range.count + 8)
+        let out = GlyphAssembly(capacity: range.count + 8)
         var start = range.lowerBound
         while start < range.upperBound {
             start = state.withLock { state in
                 var start = start
                 while start < range.upperBound {
-                    let end = Self.segmentEnd(text, from: start, limit: range.upperBound)
+                    let (end, hash) = Self.segmentEnd(text, from: start, limit: range.upperBound, style: styleID)
                     guard Self.isCacheable(text, start..<end, in: range),
-                          let word = Self.find(state, text, start..<end, hash: Self.hash(text, start..<end, style: styleID),
-                                               style: styleID)
+                          let word = Self.find(state, text, start..<end, hash: hash, style: styleID)
                     else { break }
                     state.hits += 1
-                    Self.append(state.glyphs, Int(word.glyphStart)..<Int(word.glyphStart + word.glyphCount),
-                                clusterOffset: Int32(start), to: &out)
+                    state.glyphs.withUnsafeBufferPointer { glyphs in
+                        out.append(UnsafeBufferPointer(rebasing: glyphs[Int(word.glyphStart)..<Int(word.glyphStart + word.glyphCount)]),
+                                   clusterOffset: Int32(start))
+                    }
                     start = end
                 }
                 return start
             }
             guard start < range.upperBound else { break }
-            let end = Self.segmentEnd(text, from: start, limit: range.upperBound)
+            let (end, hash) = Self.segmentEnd(text, from: start, limit: range.upperBound, style: styleID)
             let segment = start..<end
             if Self.isCacheable(text, segment, in: range) {
-                shapeAndCache(text, segment, styleID: styleID, style: style, to: &out)
+                shapeAndCache(text, segment, hash: hash, styleID: styleID, style: style, to: out)
             } else {
                 let shaped = style.font.shaper.shape(text, range: segment, rightToLeft: style.rightToLeft,
                                                      script: style.script, language: style.language,
                                                      features: style.features)
-                Self.append(shaped, rightToLeft: style.rightToLeft, clusterOffset: 0, to: &out)
+                out.append(Self.records(shaped, rightToLeft: style.rightToLeft), clusterOffset: 0)
             }
             start = end
         }
-        return ShapedGlyphs(out)
+        return out.columns()
     }
 
     // MARK: - Internals
@@ -133,14 +132,23 @@ final class ShapeCache: Sendable {
     }
 
     /// The end of the segment starting at `start`: past the word, the spaces after it, and any
-    /// combining mark or joiner that follows them (a cluster is never cut).
-    private static func segmentEnd(_ text: UnsafeBufferPointer<UInt16>, from start: Int, limit: Int) -> Int {
+    /// combining mark or joiner that follows them (a cluster is never cut); and the segment's
+    /// hash in `style` (FNV-1a over its UTF-16), taken in the same pass.
+    private static func segmentEnd(_ text: UnsafeBufferPointer<UInt16>, from start: Int, limit: Int,
+                                   style: Int32) -> (end: Int, hash: UInt64) {
         var index = start
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(UInt32(bitPattern: style))
         repeat {
-            while index < limit, text[index] != 0x20 { index += 1 }
-            while index < limit, text[index] == 0x20 { index += 1 }
+            while index < limit, text[index] != 0x20 {
+                hash = (hash ^ UInt64(text[index])) &* 0x0000_0100_0000_01b3
+                index += 1
+            }
+            while index < limit, text[index] == 0x20 {
+                hash = (hash ^ 0x20) &* 0x0000_0100_0000_01b3
+                index += 1
+            }
         } while index < limit && continuesCluster(text, at: index)
-        return index
+        return (index, hash ^ (hash >> 29))
     }
 
     /// Whether the character at `index` belongs to the cluster before it (a mark, a joiner, a
@@ -159,14 +167,6 @@ final class ShapeCache: Sendable {
             || properties.isJoinControl || properties.isVariationSelector
     }
 
-    private static func hash(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>, style: Int32) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(UInt32(bitPattern: style))
-        for index in range {
-            hash = (hash ^ UInt64(text[index])) &* 0x0000_0100_0000_01b3
-        }
-        return hash ^ (hash >> 29)
-    }
-
     /// Whether the segment is shaped alone and cached: its neighbours are spaces or nothing (one
     /// next to another item is shaped in place, with its real context), and it is short.
     private static func isCacheable(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>,
@@ -178,15 +178,13 @@ final class ShapeCache: Sendable {
     }
 
     /// Shapes the segment alone (its own buffer, without context), appends its glyphs and caches them.
-    private func shapeAndCache(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>, styleID: Int32,
-                               style: RunStyle, to out: inout [GlyphRecord]) {
+    private func shapeAndCache(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>, hash: UInt64, styleID: Int32,
+                               style: RunStyle, to out: GlyphAssembly) {
         let alone = UnsafeBufferPointer(rebasing: text[segment])
         let shaped = style.font.shaper.shape(alone, range: 0..<alone.count, rightToLeft: style.rightToLeft,
                                              script: style.script, language: style.language, features: style.features)
-        var records: [GlyphRecord] = []
-        Self.append(shaped, rightToLeft: style.rightToLeft, clusterOffset: 0, to: &records)
-        Self.append(records, records.indices, clusterOffset: Int32(segment.lowerBound), to: &out)
-        let hash = Self.hash(text, segment, style: styleID)
+        let records = Self.records(shaped, rightToLeft: style.rightToLeft)
+        out.append(records, clusterOffset: Int32(segment.lowerBound))
         state.withLock { state in
             state.misses += 1
             guard Self.find(state, text, segment, hash: hash, style: styleID) == nil else { return }
@@ -205,58 +203,116 @@ final class ShapeCache: Sendable {
         }
     }
 
-    /// Appends `source[range]` to `out`, adding `clusterOffset` to the clusters (one copy and one
-    /// pass: this runs for every word of every paragraph).
-    private static func append(_ source: [GlyphRecord], _ range: Range<Int>, clusterOffset: Int32,
-                               to out: inout [GlyphRecord]) {
-        let start = out.count
-        source.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[range])) }
-        guard clusterOffset != 0 else { return }
-        out.withUnsafeMutableBufferPointer { all in
-            for index in start..<all.count { all[index].cluster &+= clusterOffset }
-        }
-    }
-
-    /// Appends HarfBuzz output (visual order when right to left) in logical order.
-    private static func append(_ shaped: ShapedGlyphs, rightToLeft: Bool, clusterOffset: Int32,
-                               to out: inout [GlyphRecord]) {
+    /// HarfBuzz output (visual order when right to left) as records in logical order.
+    private static func records(_ shaped: ShapedGlyphs, rightToLeft: Bool) -> [GlyphRecord] {
         let count = shaped.glyphs.count
-        out.reserveCapacity(out.count + count)
-        for k in 0..<count {
+        return (0..<count).map { k in
             let index = rightToLeft ? count - 1 - k : k
-            out.append(GlyphRecord(glyph: shaped.glyphs[index], cluster: shaped.clusters[index] &+ clusterOffset,
-                                   advance: shaped.advances[index], offsetX: shaped.offsetsX[index],
-                                   offsetY: shaped.offsetsY[index], unsafeToBreak: shaped.unsafeToBreak[index]))
+            return GlyphRecord(glyph: shaped.glyphs[index], cluster: shaped.clusters[index],
+                               advance: shaped.advances[index], offsetX: shaped.offsetsX[index],
+                               offsetY: shaped.offsetsY[index], unsafeToBreak: shaped.unsafeToBreak[index])
         }
     }
 
     /// The cached word with this text and style (linear probing from its hash).
     private static func find(_ state: borrowing State, _ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>,
                              hash: UInt64, style: Int32) -> Word? {
-        let mask = state.slots.count - 1
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while state.slots[slot] != 0 {
-            let word = state.words[Int(state.slots[slot]) - 1]
-            if word.hash == hash, word.style == style, Int(word.textCount) == segment.count {
-                var same = true
-                var stored = Int(word.textStart)
-                for index in segment {
-                    if state.text[stored] != text[index] {
-                        same = false
-                        break
+        state.slots.withUnsafeBufferPointer { slots in
+            state.words.withUnsafeBufferPointer { words in
+                state.text.withUnsafeBufferPointer { storedText in
+                    let mask = slots.count - 1
+                    var slot = Int(truncatingIfNeeded: hash) & mask
+                    while slots[slot] != 0 {
+                        let word = words[Int(slots[slot]) - 1]
+                        if word.hash == hash, word.style == style, Int(word.textCount) == segment.count {
+                            var same = true
+                            var stored = Int(word.textStart)
+                            for index in segment where same {
+                                same = storedText[stored] == text[index]
+                                stored += 1
+                            }
+                            if same { return word }
+                        }
+                        slot = (slot + 1) & mask
                     }
-                    stored += 1
+                    return nil
                 }
-                if same { return word }
             }
-            slot = (slot + 1) & mask
         }
-        return nil
+    }
+}
+
+/// The glyph records of one run being assembled word by word: a buffer that grows by doubling,
+/// written by a plain loop (an array's `append(contentsOf:)` costs more than copying a word).
+private final class GlyphAssembly {
+    private var storage: UnsafeMutablePointer<GlyphRecord>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 8)
+        storage = .allocate(capacity: self.capacity)
+    }
+
+    deinit { storage.deallocate() }
+
+    /// Appends `records`, adding `clusterOffset` to their clusters.
+    func append(_ records: UnsafeBufferPointer<GlyphRecord>, clusterOffset: Int32) {
+        if count + records.count > capacity {
+            let grown = UnsafeMutablePointer<GlyphRecord>.allocate(capacity: Swift.max(2 * capacity, count + records.count))
+            grown.moveInitialize(from: storage, count: count)
+            storage.deallocate()
+            storage = grown
+            capacity = Swift.max(2 * capacity, count + records.count)
+        }
+        let end = storage + count
+        for index in 0..<records.count {
+            var record = records[index]
+            record.cluster &+= clusterOffset
+            (end + index).initialize(to: record)
+        }
+        count += records.count
+    }
+
+    func append(_ records: [GlyphRecord], clusterOffset: Int32) {
+        records.withUnsafeBufferPointer { append($0, clusterOffset: clusterOffset) }
+    }
+
+    /// The records as ``ShapedGlyphs`` columns (offsets empty when every one is zero), in one pass.
+    func columns() -> ShapedGlyphs {
+        var out = ShapedGlyphs()
+        out.glyphs = [UInt32](repeating: 0, count: count)
+        out.clusters = [Int32](repeating: 0, count: count)
+        out.advances = [Int32](repeating: 0, count: count)
+        out.unsafeToBreak = [Bool](repeating: false, count: count)
+        var anyOffset = false
+        let storage = storage, count = count
+        out.glyphs.withUnsafeMutableBufferPointer { glyphs in
+            out.clusters.withUnsafeMutableBufferPointer { clusters in
+                out.advances.withUnsafeMutableBufferPointer { advances in
+                    out.unsafeToBreak.withUnsafeMutableBufferPointer { unsafeToBreak in
+                        for index in 0..<count {
+                            let record = storage[index]
+                            glyphs[index] = record.glyph
+                            clusters[index] = record.cluster
+                            advances[index] = record.advance
+                            unsafeToBreak[index] = record.unsafeToBreak
+                            anyOffset = anyOffset || record.offsetX != 0 || record.offsetY != 0
+                        }
+                    }
+                }
+            }
+        }
+        if anyOffset {
+            out.offsetsX = (0..<count).map { storage[$0].offsetX }
+            out.offsetsY = (0..<count).map { storage[$0].offsetY }
+        }
+        return out
     }
 }
 
 /// One shaped glyph as the cache keeps and assembles it: one record per glyph, so a word is
-/// copied with one call (``ShapedGlyphs`` keeps a column per field).
+/// copied in one loop (``ShapedGlyphs`` keeps a column per field).
 struct GlyphRecord {
     var glyph: UInt32
     var cluster: Int32
@@ -264,38 +320,4 @@ struct GlyphRecord {
     var offsetX: Int32
     var offsetY: Int32
     var unsafeToBreak: Bool
-}
-
-extension ShapedGlyphs {
-    /// The columns of `records`; offsets empty when every one is zero.
-    init(_ records: [GlyphRecord]) {
-        let count = records.count
-        var anyOffset = false
-        self.init()
-        records.withUnsafeBufferPointer { records in
-            glyphs = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
-                for index in 0..<count { buffer[index] = records[index].glyph }
-                initialized = count
-            }
-            clusters = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
-                for index in 0..<count { buffer[index] = records[index].cluster }
-                initialized = count
-            }
-            advances = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
-                for index in 0..<count {
-                    buffer[index] = records[index].advance
-                    anyOffset = anyOffset || records[index].offsetX != 0 || records[index].offsetY != 0
-                }
-                initialized = count
-            }
-            unsafeToBreak = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
-                for index in 0..<count { buffer[index] = records[index].unsafeToBreak }
-                initialized = count
-            }
-            if anyOffset {
-                offsetsX = records.map(\.offsetX)
-                offsetsY = records.map(\.offsetY)
-            }
-        }
-    }
 }

@@ -49,6 +49,28 @@ extension TextStorage {
             return ArraySlice(buffer[range.lowerBound..<gapStart] + buffer[gapEnd..<range.upperBound + gap])
         }
 
+        /// The offset of the first paragraph separator (LF, CR, NEL, U+2029) at or after `start`,
+        /// or ``endIndex`` when there is none: one pass over each side of the gap, without the
+        /// gap arithmetic of the subscript (splitting a long text into paragraphs reads every scalar).
+        func firstParagraphSeparator(from start: Int) -> Int {
+            let gap = gapEnd - gapStart
+            return buffer.withUnsafeBufferPointer { all in
+                func scan(_ from: Int, _ to: Int) -> Int? {
+                    var index = from
+                    while index < to {
+                        let value = all[index].value
+                        if value > 0x0D ? value == 0x85 || value == 0x2029 : value == 0x0A || value == 0x0D {
+                            return index
+                        }
+                        index += 1
+                    }
+                    return nil
+                }
+                if start < gapStart, let found = scan(start, gapStart) { return found }
+                return scan(Swift.max(start, gapStart) + gap, all.count).map { $0 - gap } ?? endIndex
+            }
+        }
+
         /// Replaces the scalars in `range` with `replacement`: the gap moves to `range` first.
         mutating func replaceSubrange(_ range: Range<Int>, with replacement: [Unicode.Scalar]) {
             precondition(range.lowerBound >= 0 && range.upperBound <= endIndex, "range out of bounds")
