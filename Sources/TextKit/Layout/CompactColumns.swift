@@ -33,18 +33,18 @@ struct CompactDoubles: Sendable {
     private var wide: [Double] = []
 
     init(_ values: [Double]) {
-        var exact = true
+        var differences: UInt64 = 0 // bits that differ after the round trip, over all values
         let narrow = [Float](unsafeUninitializedCapacity: values.count) { buffer, initialized in
             values.withUnsafeBufferPointer { values in
                 for index in 0..<values.count {
                     let value = Float(values[index])
                     buffer[index] = value
-                    exact = exact && Double(value).bitPattern == values[index].bitPattern
+                    differences |= Double(value).bitPattern ^ values[index].bitPattern
                 }
             }
             initialized = values.count
         }
-        if exact { self.narrow = narrow } else { wide = values }
+        if differences == 0 { self.narrow = narrow } else { wide = values }
     }
 
     @inline(__always)

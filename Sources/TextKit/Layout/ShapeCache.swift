@@ -285,7 +285,7 @@ private final class GlyphAssembly {
         out.clusters = [Int32](repeating: 0, count: count)
         out.advances = [Int32](repeating: 0, count: count)
         out.unsafeToBreak = [Bool](repeating: false, count: count)
-        var anyOffset = false
+        var offsetBits: Int32 = 0 // every offset's bits, or-ed: zero when all are zero
         let storage = storage, count = count
         out.glyphs.withUnsafeMutableBufferPointer { glyphs in
             out.clusters.withUnsafeMutableBufferPointer { clusters in
@@ -297,13 +297,13 @@ private final class GlyphAssembly {
                             clusters[index] = record.cluster
                             advances[index] = record.advance
                             unsafeToBreak[index] = record.unsafeToBreak
-                            anyOffset = anyOffset || record.offsetX != 0 || record.offsetY != 0
+                            offsetBits |= record.offsetX | record.offsetY
                         }
                     }
                 }
             }
         }
-        if anyOffset {
+        if offsetBits != 0 {
             out.offsetsX = (0..<count).map { storage[$0].offsetX }
             out.offsetsY = (0..<count).map { storage[$0].offsetY }
         }
