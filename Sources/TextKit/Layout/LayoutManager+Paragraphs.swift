@@ -32,7 +32,7 @@ extension LayoutManager {
         lastShaped = nil
         defer { drainShaping(warnings: &newWarnings) }
         var index = 0
-        var chunk = 64
+        var window = 64
         let knownClean = parallel ? cleanAfter : nil
         cleanAfter = nil
         while true {
@@ -60,7 +60,7 @@ extension LayoutManager {
                 continue
             }
             if parallel, paragraphs[index].cache == nil {
-                preshape(from: index, chunk: &chunk, storage: storage, warnings: &newWarnings)
+                preshape(from: index, window: &window, storage: storage, warnings: &newWarnings)
             }
             // Read in place: copying a paragraph's state per paragraph made a pass over a long,
             // clean document cost a retain and release of each of its fields.

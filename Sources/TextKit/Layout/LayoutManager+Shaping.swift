@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// What shaping a paragraph needs, copied out of the storage so it can run on any thread.
 struct ShapingJob: @unchecked Sendable {
@@ -55,33 +56,40 @@ extension LayoutManager {
     }
 
     /// Makes sure paragraph `index` is shaped before a full layout pass breaks it, keeping the
-    /// other cores busy: paragraphs are shaped in chunks that grow with each one in a pass (64,
-    /// 128, … 512 paragraphs), on all cores, and while the pass breaks and places the lines of
-    /// one chunk, the next is already being shaped in the background (a pipeline: with two
-    /// cores, shaping and line placement overlap instead of taking turns). Line breaking only
-    /// reads the results; a layout that stops early (overflow) wastes at most one chunk.
-    func preshape(from index: Int, chunk: inout Int, storage: TextStorage, warnings: inout [LayoutWarning]) {
-        if let ahead = shapingAhead, ahead.range.contains(index) {
-            finishShaping(ahead, warnings: &warnings)
-            shapingAhead = nil
+    /// other cores busy (a pipeline: with two cores, shaping and line placement overlap instead
+    /// of taking turns):
+    ///
+    ///     batches of ``shapingBatchSize`` paragraphs are queued for background workers (one per
+    ///     core but this one), up to a window ahead of `index` that doubles with each call
+    ///     (64, 128, … ``maximumShapingAhead`` paragraphs);
+    ///     the pass, reaching a batch, shapes its unclaimed paragraphs itself, then waits for the
+    ///     ones a worker is on (it never sits idle while there is shaping to do).
+    ///
+    /// Line breaking only reads the results; a layout that stops early (overflow) wastes at most
+    /// the window.
+    func preshape(from index: Int, window: inout Int, storage: TextStorage, warnings: inout [LayoutWarning]) {
+        while let first = shapingAhead.first, first.range.lowerBound <= index {
+            shapingAhead.removeFirst()
+            finishShaping(first, warnings: &warnings)
         }
-        if needsShaping(index, storage: storage), let batch = startShaping(from: index, count: chunk, storage: storage) {
+        if needsShaping(index, storage: storage),
+           let batch = startShaping(from: index, count: Self.shapingBatchSize, storage: storage) {
             finishShaping(batch, warnings: &warnings)
         }
-        chunk = min(chunk * 2, Self.maximumShapingChunk)
-        let next = max(lastShaped ?? index, index)
-        if shapingAhead == nil, next < paragraphs.count || splitEnd < storage.length {
-            shapingAhead = startShaping(from: next, count: chunk, storage: storage)
-            chunk = min(chunk * 2, Self.maximumShapingChunk)
+        var next = max(lastShaped ?? index, index + 1)
+        while next < index + window, next < paragraphs.count || splitEnd < storage.length {
+            if let batch = startShaping(from: next, count: Self.shapingBatchSize, storage: storage) {
+                shapingAhead.append(batch)
+            }
+            next = lastShaped ?? index + window
         }
+        window = min(window * 2, Self.maximumShapingAhead)
     }
 
     /// Waits for the shaping started ahead, if any, and keeps its results (at the end of a pass:
     /// no work is left running, and what it shaped serves the next pass).
     func drainShaping(warnings: inout [LayoutWarning]) {
-        guard let ahead = shapingAhead else { return }
-        finishShaping(ahead, warnings: &warnings)
-        shapingAhead = nil
+        while !shapingAhead.isEmpty { finishShaping(shapingAhead.removeFirst(), warnings: &warnings) }
     }
 
     /// Whether paragraph `index` has no shaping for its current base direction.
@@ -91,9 +99,9 @@ extension LayoutManager {
             || state.direction != paragraphAttributes(state.range, storage: storage).paragraphStyle.baseWritingDirection
     }
 
-    /// Splits the text ahead as needed and starts shaping, on all cores in the background, the
-    /// paragraphs of `index ..< index + count` that need it (nil when too few do: the pass then
-    /// shapes them one by one as it reaches them).
+    /// Splits the text ahead as needed and queues the paragraphs of `index ..< index + count`
+    /// that need shaping for the background workers (nil when too few do: the pass then shapes
+    /// them one by one as it reaches them).
     private func startShaping(from index: Int, count: Int, storage: TextStorage) -> ShapingBatch? {
         while paragraphs.count < index + count, splitEnd < storage.length {
             let next = Self.splitParagraphs(storage.scalars, from: splitEnd, minimumEnd: splitEnd + 1)
@@ -107,20 +115,20 @@ extension LayoutManager {
         let jobs = pending.map { shapingJob(paragraphs[$0].range, storage: storage) }
         let fonts = fontCollection, fallback = defaultFont(), hyphenation = hyphenationDictionaries
         let cache = shapeCache
-        let batch = ShapingBatch(range: range, targets: pending, ranges: pending.map { paragraphs[$0].range }, jobs: jobs)
-        let results = batch.results
-        DispatchQueue.global().async(group: batch.group) {
-            DispatchQueue.concurrentPerform(iterations: jobs.count) { slot in
-                results.store(Self.shape(jobs[slot], fonts: fonts, fallback: fallback, hyphenation: hyphenation,
-                                         cache: cache), at: slot)
-            }
+        let batch = ShapingBatch(range: range, targets: pending, ranges: pending.map { paragraphs[$0].range },
+                                 jobs: jobs) { job in
+            Self.shape(job, fonts: fonts, fallback: fallback, hyphenation: hyphenation, cache: cache)
         }
+        for worker in ShapingBatch.workers { worker.async(group: batch.group) { batch.work() } }
+        shapingBatchesStarted += 1
         return batch
     }
 
-    /// Waits for `batch` and gives its paragraphs their shaping (unless an edit made them need
-    /// another one meanwhile; a pass never edits, so this only guards the principle).
+    /// Shapes what no worker has claimed of `batch`, waits for the rest and gives its paragraphs
+    /// their shaping (unless an edit made them need another one meanwhile; a pass never edits,
+    /// so this only guards the principle).
     private func finishShaping(_ batch: ShapingBatch, warnings: inout [LayoutWarning]) {
+        batch.work()
         batch.group.wait()
         for (slot, target) in batch.targets.enumerated() {
             guard target < paragraphs.count, paragraphs[target].range == batch.ranges[slot],
@@ -132,16 +140,20 @@ extension LayoutManager {
         }
     }
 
-    /// The largest chunk shaped at once: small enough that the last one, placed after all
-    /// shaping is done (one core busy), is a small part of a long document.
-    static var maximumShapingChunk: Int { 512 }
+    /// Paragraphs per batch: small, so the pass and the workers share the last ones evenly.
+    static var shapingBatchSize: Int { 32 }
+
+    /// The most paragraphs shaped ahead of the pass: a layout that stops early (an overflow, a
+    /// first screen) wastes at most this much shaping.
+    static var maximumShapingAhead: Int { 512 }
 
     /// Below this many paragraphs to shape, threads cost more than they save.
-    static var parallelShapingThreshold: Int { 32 }
+    static var parallelShapingThreshold: Int { 16 }
 }
 
 /// Paragraphs being shaped in the background: which, their inputs, and the results when
-/// `group` is done.
+/// `group` is done. Paragraphs are claimed one at a time, in order, by the workers and by the
+/// pass that needs them.
 final class ShapingBatch: @unchecked Sendable {
     /// The paragraphs the batch looked at (those of them that needed shaping are `targets`).
     let range: Range<Int>
@@ -150,14 +162,38 @@ final class ShapingBatch: @unchecked Sendable {
     let ranges: [Range<Int>]
     let jobs: [ShapingJob]
     fileprivate let results: ShapingResults
+    /// Done when every worker has left the batch.
     let group = DispatchGroup()
+    private let shape: @Sendable (ShapingJob) -> (Paragraph, [LayoutWarning])
+    /// The next job no one has claimed.
+    private let claimed = Locked(0)
 
-    fileprivate init(range: Range<Int>, targets: [Int], ranges: [Range<Int>], jobs: [ShapingJob]) {
+    /// Serial queues, one per core but the one the pass runs on (at least one): batches queue up
+    /// on each in order, so a worker finishes one batch before it starts the next.
+    static let workers: [DispatchQueue] = (0..<max(1, ProcessInfo.processInfo.activeProcessorCount - 1)).map {
+        DispatchQueue(label: "textkit.shaping.\($0)", qos: .userInitiated)
+    }
+
+    fileprivate init(range: Range<Int>, targets: [Int], ranges: [Range<Int>], jobs: [ShapingJob],
+                     shape: @escaping @Sendable (ShapingJob) -> (Paragraph, [LayoutWarning])) {
         self.range = range
         self.targets = targets
         self.ranges = ranges
         self.jobs = jobs
+        self.shape = shape
         results = ShapingResults(count: jobs.count)
+    }
+
+    /// Shapes jobs, claiming them one by one, until none is left unclaimed.
+    func work() {
+        while true {
+            let slot = claimed.withLock { next in
+                defer { next += 1 }
+                return next
+            }
+            guard slot < jobs.count else { return }
+            results.store(shape(jobs[slot]), at: slot)
+        }
     }
 }
 

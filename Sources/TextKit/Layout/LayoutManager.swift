@@ -247,10 +247,13 @@ public final class LayoutManager: TextStorageObserver {
     /// With noncontiguous layout: paragraphs laid out after the exact prefix from an estimated
     /// cursor (see `LayoutManager+Estimation.swift`); dropped by any change and by exact layout.
     var island: Range<Int>?
-    /// During a full layout pass: the paragraphs being shaped in the background while lines are
-    /// placed, and the end of the last chunk started (see `preshape`); nil between passes.
-    var shapingAhead: ShapingBatch?
+    /// During a full layout pass: the batches of paragraphs being shaped in the background while
+    /// lines are placed, in order, and the end of the last batch started (see `preshape`); empty
+    /// and nil between passes.
+    var shapingAhead: [ShapingBatch] = []
     var lastShaped: Int?
+    /// Batches handed to the background workers since creation (tests check the pipeline ran).
+    var shapingBatchesStarted = 0
     /// How far past the exact prefix (in characters) a query must reach before noncontiguous
     /// layout estimates instead of laying out what lies between.
     var estimationDistance = 50_000
