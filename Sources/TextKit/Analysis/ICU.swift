@@ -20,6 +20,8 @@ enum ICU {
         guard !text.isEmpty else { return [] }
         return withBreaker(kind: Int32(TSICU_BRK_LINE), locale: locale, text: text) { breaker in
             var out: [BreakOpportunity] = []
+            // Prose has a break every six or so UTF-16 units: one allocation for most paragraphs.
+            out.reserveCapacity(text.count / 4 + 2)
             var position = tsicu_breaker_next(breaker)
             while position != Int32(TSICU_DONE) {
                 let status = tsicu_breaker_rule_status(breaker)

@@ -72,6 +72,12 @@ public final class Font: Hashable, Sendable, CustomStringConvertible {
     /// Which ASCII code points have a glyph (bit n of the pair), for the itemizer's fast path.
     private let asciiCoverage: (UInt64, UInt64)
 
+    /// ``coversASCII(_:)`` of every ASCII character as bit n of the pair (controls included).
+    var asciiCoverageMask: (UInt64, UInt64) {
+        let controls: UInt64 = 0xFFFF_FFFF, delete: UInt64 = 1 << (0x7F - 64)
+        return (asciiCoverage.0 | controls, asciiCoverage.1 | delete)
+    }
+
     /// Whether the ASCII character `unit` (< 128) needs no fallback: the font has its glyph, or it
     /// is a control character that needs none.
     func coversASCII(_ unit: UInt16) -> Bool {

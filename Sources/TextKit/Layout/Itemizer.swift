@@ -58,6 +58,8 @@ struct Itemizer {
     mutating func items() -> [Item] {
         guard !utf16.isEmpty else { return [] }
         let scripts = resolvedScriptCodes()
+        // Most paragraphs have one script and one level: stretches then need not check them.
+        let oneScript = !scripts.contains { $0 != scripts[0] }, oneLevel = !levels.contains { $0 != levels[0] }
         var names: [Int32: String] = [:]
         func name(_ code: Int32) -> String? {
             if code == ICU.commonScript { return nil }
@@ -69,6 +71,13 @@ struct Itemizer {
         var items: [Item] = []
         var attributeIndex = 0
         var primary = fonts.primaryFont(for: attributes[0].0.font)
+        if takesASCIIStretches, attributes.count == 1, oneScript, oneLevel, graphemes.count == utf16.count + 1,
+           Self.isASCII(utf16, coveredBy: primary) {
+            // One attribute run, script and level, every unit its own cluster and in the font
+            // (most paragraphs of Latin text): the general loop would grow one item over all of it.
+            return [Item(range: 0..<utf16.count, attributes: attributes[0].0, font: primary, script: name(scripts[0]),
+                         rightToLeft: levels[0] & 1 == 1)]
+        }
         // The item being grown; appended when the next cluster differs in any way.
         var start = 0, end = 0
         var itemAttributes = 0
@@ -120,8 +129,9 @@ struct Itemizer {
             clusterStart = boundary
             if takesASCIIStretches, font === primary {
                 let attributeEnd = attributeIndex + 1 < attributes.count ? attributes[attributeIndex].1.upperBound : Int.max
-                (clusterStart, next) = asciiStretch(from: clusterStart, next: next, scripts: scripts, font: primary, script: script,
-                                                    level: level, attributeEnd: attributeEnd)
+                (clusterStart, next) = asciiStretch(from: clusterStart, next: next, scripts: oneScript ? nil : scripts,
+                                                    font: primary, script: script, level: oneLevel ? nil : level,
+                                                    attributeEnd: attributeEnd)
                 end = clusterStart
             }
         }
@@ -134,19 +144,25 @@ struct Itemizer {
     /// attribute run (scalars before `attributeEnd`). Each of them would get the same answer from
     /// the general loop (same attributes, script, level; `font(for:)` gives `font`), so it only
     /// saves the per-cluster work. Returns the new cluster start and its `graphemes` end index.
-    private func asciiStretch(from index: Int, next: Int, scripts: [Int32], font: Font, script: Int32, level: UInt8,
+    /// `scripts` and `level` are nil when the whole paragraph has one script or one level (no
+    /// check needed), `attributeEnd` `.max` in the last attribute run.
+    private func asciiStretch(from index: Int, next: Int, scripts: [Int32]?, font: Font, script: Int32, level: UInt8?,
                               attributeEnd: Int) -> (Int, Int) {
+        let (low, high) = font.asciiCoverageMask
+        let checksLevel = level != nil, level = level ?? 0
         // Through buffers: this is the loop over almost every character of Latin text.
-        graphemes.withUnsafeBufferPointer { graphemes in
+        return graphemes.withUnsafeBufferPointer { graphemes in
             utf16.withUnsafeBufferPointer { utf16 in
-                scripts.withUnsafeBufferPointer { scripts in
+                (scripts ?? []).withUnsafeBufferPointer { scripts in
                     levels.withUnsafeBufferPointer { levels in
                         scalarOffsets.withUnsafeBufferPointer { scalarOffsets in
                             var index = index, next = next
                             while next < graphemes.count, Int(graphemes[next]) == index + 1 {
-                                let unit = utf16[index]
-                                guard unit < 0x80, font.coversASCII(unit), scripts[index] == script,
-                                      levels[index] == level, Int(scalarOffsets[index]) < attributeEnd else { break }
+                                let unit = UInt64(utf16[index])
+                                guard unit < 0x80, (unit < 64 ? low &>> unit : high &>> (unit &- 64)) & 1 != 0,
+                                      scripts.isEmpty || scripts[index] == script,
+                                      !checksLevel || levels[index] == level,
+                                      attributeEnd == .max || Int(scalarOffsets[index]) < attributeEnd else { break }
                                 index += 1
                                 next += 1
                             }
@@ -156,6 +172,23 @@ struct Itemizer {
                 }
             }
         }
+    }
+
+    /// Whether every unit of `utf16` is ASCII that `font` covers (one pass collecting which
+    /// characters occur, then one test).
+    static func isASCII(_ utf16: [UInt16], coveredBy font: Font) -> Bool {
+        var low: UInt64 = 0, high: UInt64 = 0, wide: UInt16 = 0
+        utf16.withUnsafeBufferPointer { units in
+            for unit in units {
+                wide |= unit & 0xFF80
+                let bit: UInt64 = 1 &<< UInt64(unit & 63)
+                let isHigh = UInt64(unit &>> 6 & 1) // 1 for 64…127: without a branch
+                low |= bit & (isHigh &- 1)
+                high |= bit & (0 &- isHigh)
+            }
+        }
+        let (coveredLow, coveredHigh) = font.asciiCoverageMask
+        return wide == 0 && low & ~coveredLow == 0 && high & ~coveredHigh == 0
     }
 
     /// The ICU script code of every UTF-16 unit, Common/Inherited resolved from neighbours.
@@ -185,14 +218,15 @@ struct Itemizer {
     /// (`resolveCommon`) gives every character Latin when there is a letter, else Common.
     static func asciiScriptCodes(_ utf16: [UInt16]) -> [Int32]? {
         var any: UInt16 = 0
-        var letters = false
-        for unit in utf16 {
-            any |= unit
-            let folded = unit | 0x20
-            letters = letters || (folded >= 0x61 && folded <= 0x7A)
+        var letters: UInt16 = 0 // non-zero once a letter came: no branch in the loop
+        utf16.withUnsafeBufferPointer { units in
+            for unit in units {
+                any |= unit
+                letters |= (unit | 0x20) &- 0x61 < 26 ? 1 : 0
+            }
         }
         guard any < 0x80 else { return nil }
-        return [Int32](repeating: letters ? ICU.script(of: 0x61) : ICU.commonScript, count: utf16.count)
+        return [Int32](repeating: letters != 0 ? ICU.script(of: 0x61) : ICU.commonScript, count: utf16.count)
     }
 
     /// Resolves Common and Inherited script codes (UAX #24, as ICU's script runs and Pango do):
