@@ -112,6 +112,18 @@ final class Paragraph {
         content.withUnsafeBufferPointer { scalars in
             var count = scalars.count
             for scalar in scalars where scalar.value > 0xFFFF { count += 1 }
+            if count == scalars.count {
+                // No surrogate pairs (most text): one unit per scalar.
+                let utf16 = [UInt16](unsafeUninitializedCapacity: count) { units, initialized in
+                    for index in 0..<count { units[index] = UInt16(truncatingIfNeeded: scalars[index].value) }
+                    initialized = count
+                }
+                let offsets = [Int32](unsafeUninitializedCapacity: count + 1) { offsets, initialized in
+                    for index in 0...count { offsets[index] = Int32(truncatingIfNeeded: index) }
+                    initialized = count + 1
+                }
+                return (utf16, offsets)
+            }
             var offsets = [Int32](repeating: 0, count: count + 1)
             let utf16 = [UInt16](unsafeUninitializedCapacity: count) { units, initialized in
                 offsets.withUnsafeMutableBufferPointer { offsets in
