@@ -48,20 +48,10 @@ final class ShapeCache: Sendable {
         var start = range.lowerBound
         while start < range.upperBound {
             start = state.withLock { state in
-                var start = start
-                while start < range.upperBound {
-                    let (end, hash) = Self.segmentEnd(text, from: start, limit: range.upperBound, style: styleID)
-                    guard Self.isCacheable(text, start..<end, in: range),
-                          let word = Self.find(state, text, start..<end, hash: hash, style: styleID)
-                    else { break }
-                    state.hits += 1
-                    state.glyphs.withUnsafeBufferPointer { glyphs in
-                        out.append(UnsafeBufferPointer(rebasing: glyphs[Int(word.glyphStart)..<Int(word.glyphStart + word.glyphCount)]),
-                                   clusterOffset: Int32(start))
-                    }
-                    start = end
-                }
-                return start
+                let (reached, hits) = Self.appendCachedWords(state, text, from: start, in: range, style: styleID,
+                                                             to: out)
+                state.hits += hits
+                return reached
             }
             guard start < range.upperBound else { break }
             let (end, hash) = Self.segmentEnd(text, from: start, limit: range.upperBound, style: styleID)
@@ -211,6 +201,26 @@ final class ShapeCache: Sendable {
             return GlyphRecord(glyph: shaped.glyphs[index], cluster: shaped.clusters[index],
                                advance: shaped.advances[index], offsetX: shaped.offsetsX[index],
                                offsetY: shaped.offsetsY[index], unsafeToBreak: shaped.unsafeToBreak[index])
+        }
+    }
+
+    /// Appends the glyphs of the cached words from `start` on, up to the first segment that is
+    /// not cached (or the end of `range`); returns where it stopped and how many words it took.
+    /// One pass under the caller's lock, the cache's arrays read through buffers.
+    private static func appendCachedWords(_ state: borrowing State, _ text: UnsafeBufferPointer<UInt16>, from start: Int,
+                                          in range: Range<Int>, style: Int32, to out: GlyphAssembly) -> (Int, Int) {
+        state.glyphs.withUnsafeBufferPointer { glyphs in
+            var start = start, hits = 0
+            while start < range.upperBound {
+                let (end, hash) = segmentEnd(text, from: start, limit: range.upperBound, style: style)
+                guard isCacheable(text, start..<end, in: range),
+                      let word = find(state, text, start..<end, hash: hash, style: style) else { break }
+                hits += 1
+                out.append(UnsafeBufferPointer(rebasing: glyphs[Int(word.glyphStart)..<Int(word.glyphStart + word.glyphCount)]),
+                           clusterOffset: Int32(start))
+                start = end
+            }
+            return (start, hits)
         }
     }
 
