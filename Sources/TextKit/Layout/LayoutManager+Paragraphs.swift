@@ -217,7 +217,8 @@ extension LayoutManager {
     private func place(_ broken: BrokenLine, searchStart: LayoutCursor, reach: LayoutCursor, paragraph: Paragraph,
                        style: ParagraphStyle, state: inout ParagraphState) {
         let padding = textContainers[broken.container].lineFragmentPadding
-        let assembler = LineAssembler(paragraph: paragraph, style: style, padding: padding) { font, size in
+        let assembler = LineAssembler(paragraph: paragraph, style: style, padding: padding,
+                                      writesColumnsDirectly: placesGlyphsDirectly) { font, size in
             self.index(of: font, size: size)
         }
         let isLast = broken.range.upperBound == paragraph.utf16.count
