@@ -246,8 +246,12 @@ extension LayoutManager {
     /// fill over its spaces' stretch (half their width); nil for a line without spaces.
     private func adjustmentRatio(_ paragraph: Paragraph, _ range: Range<Int>, available: Double) -> Double? {
         let contentEnd = paragraph.trimmingTrailingWhitespace(range.lowerBound, range.upperBound)
-        let stretch = (range.lowerBound..<contentEnd).reduce(0.0) {
-            $0 + (paragraph.utf16[$1] == 0x20 ? paragraph.width($1..<$1 + 1) / 2 : 0)
+        // Every space adds half its width, in order (other units would add 0: skipped).
+        var stretch = 0.0
+        paragraph.utf16.withUnsafeBufferPointer { text in
+            for offset in range.lowerBound..<contentEnd where text[offset] == 0x20 {
+                stretch += paragraph.width(offset..<offset + 1) / 2
+            }
         }
         guard stretch > 0 else { return nil }
         return (available - paragraph.fittingWidth(range, contentEnd: contentEnd)) / stretch

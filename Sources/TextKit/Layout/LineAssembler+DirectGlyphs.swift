@@ -22,6 +22,7 @@ extension LineAssembler {
         let firstRun = paragraph.runIndex(containing: range.lowerBound)
         var endRun = firstRun
         var count = 0, characterBase = 0
+        var firstGlyphs = 0..<0, lastGlyphs = 0..<0
         while endRun < runs.count, runs[endRun].range.lowerBound < range.upperBound {
             let whole = runs[endRun].range
             let clipped = whole.clamped(to: range)
@@ -33,6 +34,8 @@ extension LineAssembler {
             let glyphs = runs[endRun - 1].glyphRange(for: clipped)
             if count == 0, !glyphs.isEmpty { characterBase = Int(scalars[Int(runs[endRun - 1].clusters[glyphs.lowerBound])]) }
             count += glyphs.count
+            // Kept for the second pass (most fragments lie in one or two runs).
+            if endRun - 1 == firstRun { firstGlyphs = glyphs } else { lastGlyphs = glyphs }
         }
         guard count > 0 else { return nil }
         if hyphen != nil { count += 1 }
@@ -48,7 +51,8 @@ extension LineAssembler {
                 guard !clipped.isEmpty else { continue }
                 // Registered for every piece, as the general path does (font indices follow first use).
                 let font = fontIndex(runs[index].font, runs[index].pointSize)
-                let glyphs = runs[index].glyphRange(for: clipped)
+                let glyphs = index == firstRun ? firstGlyphs : index == endRun - 1 ? lastGlyphs
+                    : runs[index].glyphRange(for: clipped)
                 guard !glyphs.isEmpty else { continue }
                 if columns.next == 0 {
                     firstFont = font

@@ -23,6 +23,7 @@ struct LineAssembler {
             return layout
         }
         var fragments: [LineFragment] = []
+        fragments.reserveCapacity(line.fragments.count)
         for (span, range) in line.fragments {
             // Every fragment is justified but the one that ends the paragraph or a mandatory
             // break: the first fragment of a paragraph's last, split line is justified too.
@@ -32,7 +33,7 @@ struct LineAssembler {
                                    justify: style.alignment == .justified && !endsParagraph && !endsAtBreak,
                                    textRect: line.band))
         }
-        fragments.sort { $0.rect.minX < $1.rect.minX }
+        if fragments.count > 1 { fragments.sort { $0.rect.minX < $1.rect.minX } }
         let characters = characterRange(line.range)
         return LineLayout(rect: line.band, baseline: baseline, characterRange: characters, fragments: fragments)
     }
@@ -50,8 +51,9 @@ struct LineAssembler {
         // Tabs advance to their stops, measured exactly as the breaker measured the line.
         let origin = paragraph.tabOrigin(of: span, in: textRect)
         let (contentWidth, tabs) = paragraph.tabbedLayout(range, contentEnd: contentEnd, origin: origin, style: style)
+        // Without tabs the content width is the fitting width of the content, measured once.
         let hanging = paragraph.fittingWidth(range, contentEnd: range.upperBound)
-            - paragraph.fittingWidth(range, contentEnd: contentEnd)
+            - (tabs.isEmpty ? contentWidth : paragraph.fittingWidth(range, contentEnd: contentEnd))
         let left = span.minX + padding, right = span.maxX - padding
         let available = right - left
 
