@@ -23,6 +23,8 @@ struct CompactOffsets: RandomAccessCollection, Equatable, ExpressibleByArrayLite
 struct CompactDoubles: Sendable {
     private var narrow: [Float] = []
     private var wide: [Double] = []
+    /// Whether no value is less than the one before it (for prefix sums: no negative term).
+    private(set) var isNondecreasing = true
 
     init(_ values: [Double]) {
         if values.allSatisfy({ Double(Float($0)).bitPattern == $0.bitPattern }) {
@@ -30,6 +32,7 @@ struct CompactDoubles: Sendable {
         } else {
             wide = values
         }
+        isNondecreasing = zip(values, values.dropFirst()).allSatisfy { $0 <= $1 }
     }
 
     @inline(__always)

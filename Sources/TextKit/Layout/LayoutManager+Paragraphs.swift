@@ -154,6 +154,7 @@ extension LayoutManager {
         var breaker = LineBreaker(paragraph: paragraph, style: style, containers: textContainers,
                                   defaultMetrics: metrics, minimumWidth: firstAttributes.font.size)
         breaker.hasFollowingText = state.range.upperBound < storage.length
+        breaker.searchesCandidates = searchesBreaksByWidth && LineBreaker.widthsNeverDecrease(paragraph)
         if keep == 0, style.lineBreakStrategy == .optimal {
             var solverReach = cursor
             let optimal = optimalLines(paragraph, style: style, breaker: breaker, cursor: cursor, reach: &solverReach)

@@ -257,6 +257,9 @@ public final class LayoutManager: TextStorageObserver {
     /// Whether line assembly writes common fragments' glyphs straight into compact columns
     /// (``LineAssembler/writesColumnsDirectly``); tests turn it off to compare with the general path.
     var placesGlyphsDirectly = true
+    /// Whether greedy breaking searches the break opportunities that fit a line where widths
+    /// never decrease (``LineBreaker/searchesCandidates``); tests turn it off to compare.
+    var searchesBreaksByWidth = true
     /// The snapshot and lookup tables queries use, built on the first query after a layout.
     var cachedQueries: QueryIndex?
     var overflowStart: Int?
