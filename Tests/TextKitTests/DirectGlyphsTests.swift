@@ -105,6 +105,36 @@ struct DirectGlyphsTests {
         }
     }
 
+    /// The bounds under which direct columns skip the per-glyph Float test hold: every advance
+    /// and pen position they admit is exact as Float, for scales and pens on and off a binary grid.
+    @Test(arguments: [21, 22, 23])
+    func exactRangesAdmitOnlyExactValues(seed: UInt64) {
+        var rng = SplitMix64(state: seed)
+        let values: [Double] = [0.005859375, 0.1, 5, -3.75, 1e-300, .leastNonzeroMagnitude, 4e-320, 1e300]
+        for value in values {
+            let grid = ColumnWriter.grid(value)!
+            let power = pow(2.0, Double(grid.exponent))
+            #expect(Double(grid.odd) * power == value.magnitude && grid.odd % 2 == 1, "\(value)")
+        }
+        let scales: [Double] = [0.005859375, 0.014, 11.3 / 2048, 9.0 / 1024, 1.0 / 3, 0.00386718749, 1e-39, 1e30]
+        let pens: [Double] = [0, -0.0, 5, 5.5, 3.7, 100.1, 123.45703125, -17.25, 1e7, 3e9]
+        for _ in 0..<2000 {
+            let scale = scales.randomElement(using: &rng)!, start = pens.randomElement(using: &rng)!
+            guard let exact = ColumnWriter.exactRange(scale: scale, pen: start) else { continue }
+            var pen = start
+            for _ in 0..<Int.random(in: 1...80, using: &rng) {
+                let units = Int32(Int.random(in: 0...Int(min(exact.units, 4096)), using: &rng))
+                let advance = Double(units) * scale
+                #expect(PositionedGlyphs.isExactAsFloat(advance), "scale \(scale), \(units) units")
+                guard abs(pen + advance) < exact.limit else { break }
+                pen += advance
+                #expect(PositionedGlyphs.isExactAsFloat(pen), "scale \(scale), pen \(pen) from \(start)")
+            }
+        }
+        #expect(ColumnWriter.exactRange(scale: 12.0 / 2048, pen: 5) != nil)
+        #expect(ColumnWriter.exactRange(scale: 11.3 / 2048, pen: 5) == nil)
+    }
+
     /// The fragments of plain prose (the common case) take the direct path.
     @Test func plainProseTakesTheDirectPath() throws {
         let text = try Fixtures.text("prose.txt")

@@ -108,7 +108,7 @@ extension LineAssembler {
 
 /// Writes glyphs into the four narrow columns of ``PositionedGlyphs`` (`count` words each); a
 /// write fails when a value needs 64 bits.
-private struct ColumnWriter {
+struct ColumnWriter {
     let count: Int
     /// The first glyph's character index: columns store offsets from it.
     let characterBase: Int
@@ -127,14 +127,34 @@ private struct ColumnWriter {
         let scale = run.scale
         // `pen + Double(offsetX) * scale` for an offset of 0, as the general path computes it.
         let noOffset = Double(Int32(0)) * scale
-        let (count, base) = (self.count, characterBase)
-        // Locals, not stored properties, in the loop: this runs for nearly every glyph laid out.
-        var (next, x, fits) = (self.next, pen, true)
+        let (count, base, start) = (self.count, characterBase, pen)
+        let exact = run.offsetsX.isEmpty ? Self.exactRange(scale: scale, pen: start) : nil
+        // Locals, not stored properties, in the loops: they run for nearly every glyph laid out.
+        var (next, x, fits) = (self.next, start, true)
         var signs: Int32 = 0
         run.glyphs.withUnsafeBufferPointer { ids in
             run.clusters.withUnsafeBufferPointer { clusters in
                 run.advances.withUnsafeBufferPointer { advances in
                     run.offsetsX.withUnsafeBufferPointer { offsets in
+                        if let exact {
+                            // Exact as Float by `exactRange` if the bounds hold, tested once after.
+                            var largest: UInt32 = 0
+                            for g in glyphs {
+                                let advance = Double(advances[g]) * scale
+                                let character = Int(scalars[Int(clusters[g])])
+                                w[next] = ids[g]
+                                w[count &+ next] = UInt32(bitPattern: Int32(truncatingIfNeeded: character &- base))
+                                w[2 &* count &+ next] = Float(advance).bitPattern
+                                w[3 &* count &+ next] = Float(x + noOffset).bitPattern
+                                largest = max(largest, advances[g].magnitude)
+                                signs |= advances[g]
+                                x += advance
+                                next &+= 1
+                            }
+                            if largest <= exact.units, signs >= 0, abs(start) < exact.limit, abs(x) < exact.limit { return }
+                            // Out of bounds: the same glyphs again, each value tested.
+                            (next, x, signs) = (self.next, start, 0)
+                        }
                         for g in glyphs {
                             let advance = Double(advances[g]) * scale
                             let glyphX = x + (offsets.isEmpty ? noOffset : Double(offsets[g]) * scale)
@@ -160,6 +180,38 @@ private struct ColumnWriter {
         lastCharacter = Int(scalars[Int(run.clusters[glyphs.upperBound - 1])])
         (self.next, pen) = (next, x)
         return true
+    }
+
+    /// Bounds within which a run's glyphs without x offsets, placed from `pen` with `scale`
+    /// points per unit, are exact as Float with no test per glyph; nil when there are none.
+    ///
+    /// ```
+    /// scale = m · 2^e (m odd), pen = p · 2^f      every advance and pen is a multiple of
+    /// G = 2^min(e, f)                             G, computed exactly while below 2^53 · G
+    /// advance u · m · 2^e: exact as Float when |u| · m < 2^24, so |u| ≤ units = (2^24 − 1) / m
+    /// with no negative advance the pen never decreases: if it starts and ends below
+    /// limit = 2^24 · G in magnitude, every x is k · G with |k| < 2^24: exact as Float
+    /// ```
+    /// (G ≥ 2^−120 and e ≤ 90 keep every such value inside Float's range, subnormals included.)
+    static func exactRange(scale: Double, pen: Double) -> (units: UInt32, limit: Double)? {
+        guard let scaleGrid = grid(scale), scaleGrid.odd < 1 << 24, scaleGrid.exponent <= 90 else { return nil }
+        var exponent = scaleGrid.exponent
+        if let penGrid = grid(pen) {
+            exponent = min(exponent, penGrid.exponent)
+        } else if pen != 0 {
+            return nil
+        }
+        guard exponent >= -120 else { return nil }
+        return (UInt32((1 << 24 - 1) / scaleGrid.odd), Double(sign: .plus, exponent: exponent + 24, significand: 1))
+    }
+
+    /// `value` as m · 2^exponent with m odd (nil for zero and non-finite values).
+    static func grid(_ value: Double) -> (odd: UInt64, exponent: Int)? {
+        guard value.isFinite, value != 0 else { return nil }
+        let significand = value.significandBitPattern | (value.isNormal ? 1 << 52 : 0)
+        let shift = significand.trailingZeroBitCount
+        let exponent = (value.isNormal ? Int(value.exponentBitPattern) - 1075 : -1074) + shift
+        return (significand >> shift, exponent)
     }
 
     /// Writes one glyph; false when its advance or x is not exact as Float.
