@@ -31,6 +31,8 @@ struct CompactOffsets: RandomAccessCollection, Equatable, ExpressibleByArrayLite
 struct CompactDoubles: Sendable {
     private var narrow: [Float] = []
     private var wide: [Double] = []
+    /// Whether no value is less than the one before it (for prefix sums: no negative term).
+    private(set) var isNondecreasing = true
 
     init(_ values: [Double]) {
         var differences: UInt64 = 0 // bits that differ after the round trip, over all values
@@ -45,6 +47,12 @@ struct CompactDoubles: Sendable {
             initialized = values.count
         }
         if differences == 0 { self.narrow = narrow } else { wide = values }
+        isNondecreasing = values.withUnsafeBufferPointer { v in
+            // No early exit: the compiler vectorizes this (it runs for every paragraph shaped).
+            var decreases: UInt8 = 0
+            for index in v.indices.dropFirst() { decreases |= v[index - 1] <= v[index] ? 0 : 1 }
+            return decreases == 0
+        }
     }
 
     @inline(__always)

@@ -154,6 +154,7 @@ extension LayoutManager {
         var breaker = LineBreaker(paragraph: paragraph, style: style, containers: textContainers,
                                   defaultMetrics: metrics, minimumWidth: firstAttributes.font.size)
         breaker.hasFollowingText = state.range.upperBound < storage.length
+        breaker.searchesCandidates = searchesBreaksByWidth && LineBreaker.widthsNeverDecrease(paragraph)
         if keep == 0, style.lineBreakStrategy == .optimal {
             var solverReach = cursor
             let optimal = optimalLines(paragraph, style: style, breaker: breaker, cursor: cursor, reach: &solverReach)
@@ -217,7 +218,8 @@ extension LayoutManager {
     private func place(_ broken: BrokenLine, searchStart: LayoutCursor, reach: LayoutCursor, paragraph: Paragraph,
                        style: ParagraphStyle, state: inout ParagraphState) {
         let padding = textContainers[broken.container].lineFragmentPadding
-        let assembler = LineAssembler(paragraph: paragraph, style: style, padding: padding) { font, size in
+        let assembler = LineAssembler(paragraph: paragraph, style: style, padding: padding,
+                                      writesColumnsDirectly: placesGlyphsDirectly) { font, size in
             self.index(of: font, size: size)
         }
         let isLast = broken.range.upperBound == paragraph.utf16.count
@@ -245,8 +247,12 @@ extension LayoutManager {
     /// fill over its spaces' stretch (half their width); nil for a line without spaces.
     private func adjustmentRatio(_ paragraph: Paragraph, _ range: Range<Int>, available: Double) -> Double? {
         let contentEnd = paragraph.trimmingTrailingWhitespace(range.lowerBound, range.upperBound)
-        let stretch = (range.lowerBound..<contentEnd).reduce(0.0) {
-            $0 + (paragraph.utf16[$1] == 0x20 ? paragraph.width($1..<$1 + 1) / 2 : 0)
+        // Every space adds half its width, in order (other units would add 0: skipped).
+        var stretch = 0.0
+        paragraph.utf16.withUnsafeBufferPointer { text in
+            for offset in range.lowerBound..<contentEnd where text[offset] == 0x20 {
+                stretch += paragraph.width(offset..<offset + 1) / 2
+            }
         }
         guard stretch > 0 else { return nil }
         return (available - paragraph.fittingWidth(range, contentEnd: contentEnd)) / stretch

@@ -257,6 +257,12 @@ public final class LayoutManager: TextStorageObserver {
     /// How far past the exact prefix (in characters) a query must reach before noncontiguous
     /// layout estimates instead of laying out what lies between.
     var estimationDistance = 50_000
+    /// Whether line assembly writes common fragments' glyphs straight into compact columns
+    /// (``LineAssembler/writesColumnsDirectly``); tests turn it off to compare with the general path.
+    var placesGlyphsDirectly = true
+    /// Whether greedy breaking searches the break opportunities that fit a line where widths
+    /// never decrease (``LineBreaker/searchesCandidates``); tests turn it off to compare.
+    var searchesBreaksByWidth = true
     /// The snapshot and lookup tables queries use, built on the first query after a layout.
     var cachedQueries: QueryIndex?
     var overflowStart: Int?

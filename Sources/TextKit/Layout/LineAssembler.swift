@@ -7,6 +7,10 @@ struct LineAssembler {
     let paragraph: Paragraph
     let style: ParagraphStyle
     let padding: Double
+    /// Whether fragments that allow it get their glyphs written straight into compact columns
+    /// (``directGlyphs(_:contentEnd:pen:baseline:hyphen:contentStart:)``); false places every
+    /// fragment through the general path (tests compare the two).
+    var writesColumnsDirectly = true
     /// Maps a run's font and size to the layout's font index.
     let fontIndex: (Font, Double) -> Int
 
@@ -19,6 +23,7 @@ struct LineAssembler {
             return layout
         }
         var fragments: [LineFragment] = []
+        fragments.reserveCapacity(line.fragments.count)
         for (span, range) in line.fragments {
             // Every fragment is justified but the one that ends the paragraph or a mandatory
             // break: the first fragment of a paragraph's last, split line is justified too.
@@ -28,7 +33,7 @@ struct LineAssembler {
                                    justify: style.alignment == .justified && !endsParagraph && !endsAtBreak,
                                    textRect: line.band))
         }
-        fragments.sort { $0.rect.minX < $1.rect.minX }
+        if fragments.count > 1 { fragments.sort { $0.rect.minX < $1.rect.minX } }
         let characters = characterRange(line.range)
         return LineLayout(rect: line.band, baseline: baseline, characterRange: characters, fragments: fragments)
     }
@@ -46,8 +51,9 @@ struct LineAssembler {
         // Tabs advance to their stops, measured exactly as the breaker measured the line.
         let origin = paragraph.tabOrigin(of: span, in: textRect)
         let (contentWidth, tabs) = paragraph.tabbedLayout(range, contentEnd: contentEnd, origin: origin, style: style)
+        // Without tabs the content width is the fitting width of the content, measured once.
         let hanging = paragraph.fittingWidth(range, contentEnd: range.upperBound)
-            - paragraph.fittingWidth(range, contentEnd: contentEnd)
+            - (tabs.isEmpty ? contentWidth : paragraph.fittingWidth(range, contentEnd: contentEnd))
         let left = span.minX + padding, right = span.maxX - padding
         let available = right - left
 
@@ -77,40 +83,49 @@ struct LineAssembler {
         var pen = rightToLeft ? contentStart - hanging : contentStart
 
         let softHyphen = paragraph.softHyphen(endingAt: range.upperBound)
-        var glyphs: [PositionedGlyph] = []
         let replacesGlyph = range.upperBound > 0 && paragraph.utf16[range.upperBound - 1] == 0x00AD
-        emitGlyphs(range, contentEnd: contentEnd, pen: &pen, baseline: baseline, extraPerSpace: extraPerSpace,
-                   softHyphen: replacesGlyph ? softHyphen : nil, tabs: tabs, letterSpacing: letterSpacing,
-                   letterGaps: letterGaps, into: &glyphs)
-        if let hyphen = softHyphen, !replacesGlyph, let last = glyphs.last {
-            // A hyphenation point: the hyphen follows the word's last glyph.
-            glyphs.append(PositionedGlyph(glyphID: hyphen.glyph, fontIndex: last.fontIndex,
-                                          position: Point(x: pen, y: baseline), advance: hyphen.advance,
-                                          characterIndex: last.characterIndex, isRightToLeft: last.isRightToLeft))
-            pen += hyphen.advance
-        }
-        if hanging > 0, contentEnd > range.lowerBound {
-            collapseInteriorHangingGlyphs(&glyphs, firstHanging: Int(paragraph.scalarOffsets[contentEnd]))
-        }
-        if hanging > 0, contentEnd > range.lowerBound {
-            // Hanging white space goes wherever bidi puts it (rule L1 can leave it on either
-            // side): move the glyphs so the content itself starts at `contentStart`.
-            let firstHanging = Int(paragraph.scalarOffsets[contentEnd])
-            var contentMinX: Double?
-            for glyph in glyphs where glyph.characterIndex < firstHanging && glyph.advance > 0 {
-                contentMinX = min(contentMinX ?? glyph.position.x, glyph.position.x)
+        let hangs = hanging > 0 && contentEnd > range.lowerBound
+        let glyphs: PositionedGlyphs, attachments: [AttachmentPlacement]
+        if writesColumnsDirectly, paragraph.bidi.isLeftToRightOnly, paragraph.attachments.isEmpty, tabs.isEmpty,
+           extraPerSpace == 0, letterSpacing == 0, !(replacesGlyph && softHyphen != nil),
+           let direct = directGlyphs(range, contentEnd: contentEnd, pen: pen, baseline: baseline,
+                                     hyphen: softHyphen, contentStart: hangs ? contentStart : nil) {
+            (glyphs, attachments) = (direct, [])
+        } else {
+            var positioned: [PositionedGlyph] = []
+            emitGlyphs(range, contentEnd: contentEnd, pen: &pen, baseline: baseline, extraPerSpace: extraPerSpace,
+                       softHyphen: replacesGlyph ? softHyphen : nil, tabs: tabs, letterSpacing: letterSpacing,
+                       letterGaps: letterGaps, into: &positioned)
+            if let hyphen = softHyphen, !replacesGlyph, let last = positioned.last {
+                // A hyphenation point: the hyphen follows the word's last glyph.
+                positioned.append(PositionedGlyph(glyphID: hyphen.glyph, fontIndex: last.fontIndex,
+                                                  position: Point(x: pen, y: baseline), advance: hyphen.advance,
+                                                  characterIndex: last.characterIndex, isRightToLeft: last.isRightToLeft))
             }
-            if let contentMinX, abs(contentMinX - contentStart) > 1e-9 {
-                let shift = contentStart - contentMinX
-                for index in glyphs.indices { glyphs[index].position.x += shift }
-            }
+            if hangs { placeHangingGlyphs(&positioned, firstHanging: Int(paragraph.scalarOffsets[contentEnd]),
+                                          contentStart: contentStart) }
+            (glyphs, attachments) = (PositionedGlyphs(positioned, baseline: baseline), attachmentPlacements(positioned))
         }
         let rect = Rect(x: span.minX, y: band.minY, width: span.width, height: band.height)
         let usedMinX = contentStart - padding
         let used = Rect(x: usedMinX, y: band.minY, width: lineWidth + 2 * padding, height: band.height)
         return LineFragment(rect: rect, usedRect: used, characterRange: characterRange(range),
-                            glyphs: PositionedGlyphs(glyphs, baseline: baseline),
-                            attachments: attachmentPlacements(glyphs))
+                            glyphs: glyphs, attachments: attachments)
+    }
+
+    /// Hanging white space goes wherever bidi puts it (rule L1 can leave it on either side): the
+    /// glyphs of a fragment whose content ends at scalar `firstHanging` are moved so that the
+    /// content itself starts at `contentStart`, after interior hanging glyphs are collapsed.
+    private func placeHangingGlyphs(_ glyphs: inout [PositionedGlyph], firstHanging: Int, contentStart: Double) {
+        collapseInteriorHangingGlyphs(&glyphs, firstHanging: firstHanging)
+        var contentMinX: Double?
+        for glyph in glyphs where glyph.characterIndex < firstHanging && glyph.advance > 0 {
+            contentMinX = min(contentMinX ?? glyph.position.x, glyph.position.x)
+        }
+        if let contentMinX, abs(contentMinX - contentStart) > 1e-9 {
+            let shift = contentStart - contentMinX
+            for index in glyphs.indices { glyphs[index].position.x += shift }
+        }
     }
 
     /// Hanging white space that bidi reordering leaves between content glyphs (trailing white

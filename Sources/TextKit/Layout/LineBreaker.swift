@@ -72,6 +72,9 @@ struct LineBreaker {
     let step = 1.0
     /// Whether text follows this paragraph (a truncated line hides it).
     var hasFollowingText = false
+    /// Whether `fill` finds the break opportunities that fit by searching instead of measuring
+    /// each in turn; valid only when ``widthsNeverDecrease(_:)`` holds for the paragraph.
+    var searchesCandidates = false
 
     enum Outcome {
         case line(BrokenLine)
@@ -288,7 +291,11 @@ struct LineBreaker {
             var candidates = 0
             var mandatory = false
             var index = firstCandidate
-            while index < paragraph.breaks.count {
+            if searchesCandidates {
+                (candidates, mandatory, index) = searchCandidates(from: current, first: firstCandidate,
+                                                                  available: available)
+            }
+            while !searchesCandidates, index < paragraph.breaks.count {
                 let opportunity = paragraph.breaks[index]
                 let end = paragraph.trimmingTrailingWhitespace(current, opportunity.offset)
                 let hyphen = paragraph.softHyphen(endingAt: end)?.advance ?? 0

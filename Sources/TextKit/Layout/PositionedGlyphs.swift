@@ -162,7 +162,7 @@ extension PositionedGlyphs {
     }
 
     /// A font and direction from glyph `start` on.
-    private struct Run: Hashable, Sendable {
+    struct Run: Hashable, Sendable {
         var start: Int
         var fontIndex: Int
         var isRightToLeft: Bool
@@ -230,6 +230,31 @@ extension PositionedGlyphs {
         }
     }
 
+    /// Stores glyphs whose columns the caller wrote (see ``words``), each one word a glyph:
+    /// `columns` holds `count` ids, then `count` character offsets from `characterBase` (Int32),
+    /// then `count` advances and `count` x (Float), every value exact. `runs` are the changes of
+    /// font and direction from glyph 0 on, `yExceptions` the glyphs whose y is not `baseline`, by
+    /// index. Gives what ``init(_:baseline:)`` gives for the same glyphs, storage included.
+    init(narrowColumns columns: consuming [UInt32], count: Int, characterBase: Int, baseline: Double,
+         firstRun: Run, laterRuns: [Run], yExceptions: [(index: Int, y: Double)]) {
+        precondition(count > 0 && columns.count == 4 * count && Int32(exactly: count) != nil, "bad columns")
+        self.baseline = baseline
+        self.characterBase = characterBase
+        self.firstRun = firstRun
+        self.laterRuns = laterRuns
+        format.count = Int32(count)
+        format.yExceptionCount = Int32(yExceptions.count)
+        if !yExceptions.isEmpty {
+            columns.reserveCapacity(columns.count + 3 * yExceptions.count)
+            for (index, y) in yExceptions {
+                columns.append(UInt32(index))
+                columns.append(UInt32(truncatingIfNeeded: y.bitPattern))
+                columns.append(UInt32(truncatingIfNeeded: y.bitPattern >> 32))
+            }
+        }
+        words = columns
+    }
+
     /// Bytes of the flat storage (the per-glyph columns and the y exceptions).
     var storedBytes: Int { words.count * MemoryLayout<UInt32>.stride }
 
@@ -247,7 +272,8 @@ extension PositionedGlyphs {
     }
 
     /// Whether `value` survives a round trip through Float unchanged (sign of zero included).
-    private static func isExactAsFloat(_ value: Double) -> Bool {
+    @inline(__always)
+    static func isExactAsFloat(_ value: Double) -> Bool {
         Double(Float(value)).bitPattern == value.bitPattern
     }
 

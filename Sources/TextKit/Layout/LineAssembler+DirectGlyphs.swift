@@ -1,0 +1,242 @@
+/// The common fragment placed without the intermediate `[PositionedGlyph]`: its glyphs are
+/// written straight into the narrow columns of ``PositionedGlyphs`` (ids, character offsets,
+/// Float advances and x), reading the paragraph's shaped runs in place.
+extension LineAssembler {
+    /// The glyphs of fragment `range` of a left-to-right-only paragraph without attachments,
+    /// placed from `pen` with no tabs, justification or replaced soft hyphen (`hyphen`, if any,
+    /// is appended after the last glyph): exactly what the general path of `place` stores, or
+    /// nil when the fragment needs that path (a run cut where it must be shaped again, a value
+    /// that needs 64 bits, or content, given `contentStart` when white space hangs, that does
+    /// not start there).
+    ///
+    /// In a left-to-right-only paragraph visual order is logical order and character indices
+    /// never decrease, so hanging white space is always at the end: nothing collapses, and the
+    /// content is moved only if its leftmost glyph is not at `contentStart`, which is left to
+    /// the general path (it takes an x offset or a negative advance: without them x never
+    /// decreases and the first content glyph with an advance is at the start pen).
+    func directGlyphs(_ range: Range<Int>, contentEnd: Int, pen start: Double, baseline: Double,
+                      hyphen: (glyph: UInt32, advance: Double)?, contentStart: Double?) -> PositionedGlyphs? {
+        let runs = paragraph.runs, scalars = paragraph.scalarOffsets, cuts = paragraph.unsafeCuts
+        // First pass, per run: the glyph count and the first glyph's character (a piece that must
+        // be shaped again sends the fragment to the general path).
+        let firstRun = paragraph.runIndex(containing: range.lowerBound)
+        var endRun = firstRun
+        var count = 0, characterBase = 0
+        var firstGlyphs = 0..<0, lastGlyphs = 0..<0
+        while endRun < runs.count, runs[endRun].range.lowerBound < range.upperBound {
+            let whole = runs[endRun].range
+            let clipped = whole.clamped(to: range)
+            endRun += 1
+            guard !clipped.isEmpty else { continue }
+            // The cut test of `Paragraph.pieces`: such a piece is shaped again there.
+            if clipped.lowerBound > whole.lowerBound && cuts[clipped.lowerBound]
+                || clipped.upperBound < whole.upperBound && cuts[clipped.upperBound] { return nil }
+            let glyphs = runs[endRun - 1].glyphRange(for: clipped)
+            if count == 0, !glyphs.isEmpty { characterBase = Int(scalars[Int(runs[endRun - 1].clusters[glyphs.lowerBound])]) }
+            count += glyphs.count
+            // Kept for the second pass (most fragments lie in one or two runs).
+            if endRun - 1 == firstRun { firstGlyphs = glyphs } else { lastGlyphs = glyphs }
+        }
+        guard count > 0 else { return nil }
+        if hyphen != nil { count += 1 }
+
+        var columns = ColumnWriter(count: count, characterBase: characterBase)
+        var firstFont = 0, currentFont = 0
+        var laterRuns: [PositionedGlyphs.Run] = []
+        var yExceptions: [(index: Int, y: Double)] = []
+        func writeGlyphs(into w: UnsafeMutableBufferPointer<UInt32>, scalars: UnsafeBufferPointer<Int32>) -> Bool {
+            var pen = start
+            for index in firstRun..<endRun {
+                let clipped = runs[index].range.clamped(to: range)
+                guard !clipped.isEmpty else { continue }
+                // Registered for every piece, as the general path does (font indices follow first use).
+                let font = fontIndex(runs[index].font, runs[index].pointSize)
+                let glyphs = index == firstRun ? firstGlyphs : index == endRun - 1 ? lastGlyphs
+                    : runs[index].glyphRange(for: clipped)
+                guard !glyphs.isEmpty else { continue }
+                if columns.next == 0 {
+                    firstFont = font
+                } else if font != currentFont {
+                    laterRuns.append(PositionedGlyphs.Run(start: columns.next, fontIndex: font, isRightToLeft: false))
+                }
+                currentFont = font
+                let first = columns.next
+                guard columns.write(runs[index], glyphs, pen: &pen, scalars: scalars, into: w) else { return false }
+                // The general path's y, operation for operation: a run without y offsets has one.
+                let (scale, raise) = (runs[index].scale, runs[index].style.baselineOffset)
+                let offsetsY = runs[index].offsetsY
+                if offsetsY.isEmpty {
+                    let y = baseline - Double(Int32(0)) * scale - raise
+                    if y.bitPattern != baseline.bitPattern {
+                        for position in first..<columns.next { yExceptions.append((position, y)) }
+                    }
+                } else {
+                    for (g, position) in zip(glyphs, first...) {
+                        let y = baseline - Double(offsetsY[g]) * scale - raise
+                        if y.bitPattern != baseline.bitPattern { yExceptions.append((position, y)) }
+                    }
+                }
+            }
+            if let hyphen {
+                // A hyphenation point: the hyphen follows the word's last glyph, in its font.
+                guard columns.write(hyphen.glyph, advance: hyphen.advance, x: pen, character: columns.lastCharacter,
+                                    into: w) else { return false }
+            }
+            precondition(columns.next == count, "glyph count changed between passes")
+            return true
+        }
+        let words = [UInt32](unsafeUninitializedCapacity: 4 * count) { w, initialized in
+            initialized = scalars.withUnsafeBufferPointer { scalars in
+                writeGlyphs(into: w, scalars: scalars) ? 4 * count : 0
+            }
+        }
+        guard columns.next == count else { return nil }
+        if let contentStart {
+            // Hanging white space: the general path moves the content if it does not start at
+            // `contentStart`; such fragments are left to it.
+            let contentMinX = columns.mayMoveContent
+                ? ColumnWriter.contentMinX(words, count: count, characterBase: characterBase,
+                                           firstHanging: Int(scalars[contentEnd]))
+                : start
+            if let contentMinX, abs(contentMinX - contentStart) > 1e-9 { return nil }
+        }
+        return PositionedGlyphs(narrowColumns: words, count: count, characterBase: characterBase, baseline: baseline,
+                                firstRun: PositionedGlyphs.Run(start: 0, fontIndex: firstFont, isRightToLeft: false),
+                                laterRuns: laterRuns, yExceptions: yExceptions)
+    }
+}
+
+/// Writes glyphs into the four narrow columns of ``PositionedGlyphs`` (`count` words each); a
+/// write fails when a value needs 64 bits.
+struct ColumnWriter {
+    let count: Int
+    /// The first glyph's character index: columns store offsets from it.
+    let characterBase: Int
+    /// Glyphs written.
+    private(set) var next = 0
+    /// The character index of the last glyph written.
+    private(set) var lastCharacter = 0
+    /// Whether some glyph has an x offset or a negative advance. If none has, x never decreases
+    /// along the glyphs and the first content glyph with an advance is at the start pen.
+    private(set) var mayMoveContent = false
+
+    /// Writes the glyphs `glyphs` of `run` from `pen` on, moving it, with the general path's
+    /// arithmetic; false (and `next` short of `count`) when an advance or x is not exact as Float.
+    mutating func write(_ run: ShapedRun, _ glyphs: Range<Int>, pen: inout Double,
+                        scalars: UnsafeBufferPointer<Int32>, into w: UnsafeMutableBufferPointer<UInt32>) -> Bool {
+        let scale = run.scale
+        // `pen + Double(offsetX) * scale` for an offset of 0, as the general path computes it.
+        let noOffset = Double(Int32(0)) * scale
+        let (count, base, start) = (self.count, characterBase, pen)
+        let exact = run.offsetsX.isEmpty ? Self.exactRange(scale: scale, pen: start) : nil
+        // Locals, not stored properties, in the loops: they run for nearly every glyph laid out.
+        var (next, x, fits) = (self.next, start, true)
+        var signs: Int32 = 0
+        run.glyphs.withUnsafeBufferPointer { ids in
+            run.clusters.withUnsafeBufferPointer { clusters in
+                run.advances.withUnsafeBufferPointer { advances in
+                    run.offsetsX.withUnsafeBufferPointer { offsets in
+                        if let exact {
+                            // Exact as Float by `exactRange` if the bounds hold, tested once after.
+                            var largest: UInt32 = 0
+                            for g in glyphs {
+                                let advance = Double(advances[g]) * scale
+                                let character = Int(scalars[Int(clusters[g])])
+                                w[next] = ids[g]
+                                w[count &+ next] = UInt32(bitPattern: Int32(truncatingIfNeeded: character &- base))
+                                w[2 &* count &+ next] = Float(advance).bitPattern
+                                w[3 &* count &+ next] = Float(x + noOffset).bitPattern
+                                largest = max(largest, advances[g].magnitude)
+                                signs |= advances[g]
+                                x += advance
+                                next &+= 1
+                            }
+                            if largest <= exact.units, signs >= 0, abs(start) < exact.limit, abs(x) < exact.limit { return }
+                            // Out of bounds: the same glyphs again, each value tested.
+                            (next, x, signs) = (self.next, start, 0)
+                        }
+                        for g in glyphs {
+                            let advance = Double(advances[g]) * scale
+                            let glyphX = x + (offsets.isEmpty ? noOffset : Double(offsets[g]) * scale)
+                            guard PositionedGlyphs.isExactAsFloat(advance), PositionedGlyphs.isExactAsFloat(glyphX) else {
+                                fits = false
+                                return
+                            }
+                            let character = Int(scalars[Int(clusters[g])])
+                            w[next] = ids[g]
+                            w[count &+ next] = UInt32(bitPattern: Int32(truncatingIfNeeded: character &- base))
+                            w[2 &* count &+ next] = Float(advance).bitPattern
+                            w[3 &* count &+ next] = Float(glyphX).bitPattern
+                            signs |= advances[g]
+                            x += advance
+                            next &+= 1
+                        }
+                    }
+                }
+            }
+        }
+        guard fits else { return false }
+        if signs < 0 || !run.offsetsX.isEmpty { mayMoveContent = true }
+        lastCharacter = Int(scalars[Int(run.clusters[glyphs.upperBound - 1])])
+        (self.next, pen) = (next, x)
+        return true
+    }
+
+    /// Bounds within which a run's glyphs without x offsets, placed from `pen` with `scale`
+    /// points per unit, are exact as Float with no test per glyph; nil when there are none.
+    ///
+    /// ```
+    /// scale = m · 2^e (m odd), pen = p · 2^f      every advance and pen is a multiple of
+    /// G = 2^min(e, f)                             G, computed exactly while below 2^53 · G
+    /// advance u · m · 2^e: exact as Float when |u| · m < 2^24, so |u| ≤ units = (2^24 − 1) / m
+    /// with no negative advance the pen never decreases: if it starts and ends below
+    /// limit = 2^24 · G in magnitude, every x is k · G with |k| < 2^24: exact as Float
+    /// ```
+    /// (G ≥ 2^−120 and e ≤ 90 keep every such value inside Float's range, subnormals included.)
+    static func exactRange(scale: Double, pen: Double) -> (units: UInt32, limit: Double)? {
+        guard let scaleGrid = grid(scale), scaleGrid.odd < 1 << 24, scaleGrid.exponent <= 90 else { return nil }
+        var exponent = scaleGrid.exponent
+        if let penGrid = grid(pen) {
+            exponent = min(exponent, penGrid.exponent)
+        } else if pen != 0 {
+            return nil
+        }
+        guard exponent >= -120 else { return nil }
+        return (UInt32((1 << 24 - 1) / scaleGrid.odd), Double(sign: .plus, exponent: exponent + 24, significand: 1))
+    }
+
+    /// `value` as m · 2^exponent with m odd (nil for zero and non-finite values).
+    static func grid(_ value: Double) -> (odd: UInt64, exponent: Int)? {
+        guard value.isFinite, value != 0 else { return nil }
+        let significand = value.significandBitPattern | (value.isNormal ? 1 << 52 : 0)
+        let shift = significand.trailingZeroBitCount
+        let exponent = (value.isNormal ? Int(value.exponentBitPattern) - 1075 : -1074) + shift
+        return (significand >> shift, exponent)
+    }
+
+    /// Writes one glyph; false when its advance or x is not exact as Float.
+    mutating func write(_ id: UInt32, advance: Double, x: Double, character: Int,
+                        into w: UnsafeMutableBufferPointer<UInt32>) -> Bool {
+        guard PositionedGlyphs.isExactAsFloat(advance), PositionedGlyphs.isExactAsFloat(x) else { return false }
+        w[next] = id
+        w[count + next] = UInt32(bitPattern: Int32(truncatingIfNeeded: character - characterBase))
+        w[2 * count + next] = Float(advance).bitPattern
+        w[3 * count + next] = Float(x).bitPattern
+        if advance < 0 { mayMoveContent = true }
+        lastCharacter = character
+        next += 1
+        return true
+    }
+
+    /// The leftmost x of the glyphs written whose characters come before `firstHanging` and
+    /// that have an advance (the general path's test for moving the content), or nil if none.
+    static func contentMinX(_ words: [UInt32], count: Int, characterBase: Int, firstHanging: Int) -> Double? {
+        var minX: Double?
+        for index in 0..<count where characterBase + Int(Int32(bitPattern: words[count + index])) < firstHanging {
+            let advance = Double(Float(bitPattern: words[2 * count + index]))
+            let x = Double(Float(bitPattern: words[3 * count + index]))
+            if advance > 0 { minX = min(minX ?? x, x) }
+        }
+        return minX
+    }
+}

@@ -1,0 +1,51 @@
+/// Break opportunities found by search: where widths never decrease along a paragraph's break
+/// opportunities, those that fit a span are a prefix, and `fill` need not measure each.
+extension LineBreaker {
+    /// Whether the width of a line from any offset to the break opportunities after it never
+    /// decreases from one opportunity to the next: no tabs, no hyphen drawn at any break (no
+    /// soft hyphen, no hyphenation point) and no negative advance. (The content end of an
+    /// opportunity, before its trailing white space, never decreases either.)
+    static func widthsNeverDecrease(_ paragraph: Paragraph) -> Bool {
+        guard !paragraph.hasTabs, !paragraph.hasHyphenationPoints, paragraph.advancePrefix.isNondecreasing
+        else { return false }
+        return paragraph.utf16.withUnsafeBufferPointer { text in
+            // No early exit: the compiler vectorizes this (it runs over every paragraph laid out).
+            var softHyphens: UInt8 = 0
+            for unit in text { softHyphens |= unit == 0x00AD ? 1 : 0 }
+            return softHyphens == 0
+        }
+    }
+
+    /// What the measuring loop of `fill` finds from `current` in a span `available` wide (the
+    /// number of opportunities from `first` on that fit, whether the last of them is mandatory,
+    /// the index it stopped at), when ``widthsNeverDecrease(_:)``: the opportunities that fit
+    /// are then a prefix. Those that fit with their trailing white space (cheap to test: no
+    /// trimming) are found by doubling steps and bisection, the few after them that fit only
+    /// without it one by one; the loop's stop at a mandatory break is looked for among them.
+    func searchCandidates(from current: Int, first: Int,
+                          available: Double) -> (candidates: Int, mandatory: Bool, index: Int) {
+        let breaks = paragraph.breaks
+        let limit = available + 1e-9
+        // An upper bound of the loop's width (a trimmed end is never later, widths never decrease).
+        func fitsUntrimmed(_ index: Int) -> Bool { paragraph.width(current..<breaks[index].offset) <= limit }
+        var low = first - 1, high = first
+        while high < breaks.count, fitsUntrimmed(high) {
+            low = high
+            high = first + 2 * (high - first) + 1
+        }
+        high = min(high, breaks.count)
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if fitsUntrimmed(middle) { low = middle } else { high = middle }
+        }
+        // The loop's own test (its width for a break without a hyphen: `+ 0` changes no comparison).
+        while high < breaks.count,
+              paragraph.width(current..<paragraph.trimmingTrailingWhitespace(current, breaks[high].offset)) <= limit {
+            high += 1
+        }
+        for index in first..<high where breaks[index].isMandatory {
+            return (index - first + 1, true, index)
+        }
+        return (high - first, false, high)
+    }
+}

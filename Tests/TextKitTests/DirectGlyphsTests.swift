@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+@testable import TextKit
+
+/// Line assembly writes the glyphs of common fragments straight into compact columns
+/// (``LineAssembler/directGlyphs(_:contentEnd:pen:baseline:hyphen:contentStart:)``) and falls
+/// back to the general path for the rest: both must store exactly the same glyphs, bit for bit,
+/// on any input, and the direct path must be the one most plain text takes.
+@Suite("Direct glyph columns")
+struct DirectGlyphsTests {
+    /// Words of every kind: plain, ligatures, marks with offsets, other scripts and fonts, both
+    /// directions, tabs, soft hyphens, hyphenatable words, no-break and wide spaces.
+    static let words: [String] = {
+        var words = ["a", "word", "office", "affluent", "flows", "typesetting", "extraordinarily", "of", "the",
+                     "e\u{301}te\u{301}", "x\u{323}\u{302}", "co\u{AD}op\u{AD}er\u{AD}ate", "\t", "tab\tstop",
+                     "\u{A0}", "  ", "\u{2003}", "12.50", "(quoted)", "hyphen-ated", "AVATAR", "\u{AD}"]
+        for name in ["hebrew.txt", "arabic.txt", "devanagari.txt", "thai.txt", "chinese.txt", "combining.txt",
+                     "emoji.txt", "mixed.txt"] {
+            let text = (try? ScriptFixtures.text(name)) ?? ""
+            words += text.split(whereSeparator: \.isWhitespace).prefix(12).map(String.init)
+        }
+        return words
+    }()
+
+    static func randomText(_ rng: inout SplitMix64, words count: Int) -> String {
+        (0..<count).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ")
+    }
+
+    /// Attributes of one random kind: sizes on and off the Float grid, raised and superscript
+    /// text, tracking, and hyphenation.
+    static func randomAttributes(_ rng: inout SplitMix64, alignment: TextAlignment) -> TextAttributes {
+        var attributes = ScriptFixtures.attributes(size: [12, 12, 12, 14, 11.3].randomElement(using: &rng)!,
+                                                   alignment: alignment, language: "en-US")
+        attributes.paragraphStyle.hyphenationFactor = Bool.random(using: &rng) ? 1 : 0
+        switch Int.random(in: 0..<8, using: &rng) {
+        case 0: attributes.baselineOffset = 2
+        case 1: attributes.superscript = 1
+        case 2: attributes.tracking = 0.5
+        default: break
+        }
+        return attributes
+    }
+
+    /// Bit patterns of everything a fragment stores.
+    static func bits(_ fragment: LineFragment) -> [String] {
+        var out = ["\(fragment.rect) \(fragment.usedRect) \(fragment.characterRange) \(fragment.glyphs.storedBytes)",
+                   "\(fragment.attachments)"]
+        for g in fragment.glyphs {
+            out.append("\(g.glyphID) \(g.fontIndex) \(g.position.x.bitPattern) \(g.position.y.bitPattern) "
+                + "\(g.advance.bitPattern) \(g.characterIndex) \(g.isRightToLeft)")
+        }
+        return out
+    }
+
+    /// Random paragraphs, fragments cut at random break opportunities and grapheme boundaries,
+    /// random spans (on and off the Float grid), alignments and justification: the assembler gives
+    /// the same line with and without direct columns, and font indices are handed out in the same order.
+    @Test(arguments: [1, 2, 3, 4, 5, 6])
+    func directColumnsEqualTheGeneralPath(seed: UInt64) {
+        var rng = SplitMix64(state: seed)
+        let resolver = FontResolver(collection: ScriptFixtures.fonts, fallback: ScriptFixtures.primary)
+        let alignments: [TextAlignment] = [.natural, .left, .right, .center, .justified]
+        for _ in 0..<30 {
+            let alignment = alignments.randomElement(using: &rng)!
+            let scalars = Array(Self.randomText(&rng, words: Int.random(in: 1...40, using: &rng)).unicodeScalars)
+            let split = Int.random(in: 0...scalars.count, using: &rng)
+            let runs = [(Self.randomAttributes(&rng, alignment: alignment), 0..<split),
+                        (Self.randomAttributes(&rng, alignment: alignment), split..<scalars.count)].filter { !$0.1.isEmpty }
+            let direction: WritingDirection = [.natural, .natural, .leftToRight, .rightToLeft].randomElement(using: &rng)!
+            let paragraph = Paragraph(content: scalars[...], attributes: runs, direction: direction, fonts: resolver,
+                                      hyphenation: HyphenationDictionaries())
+            let count = paragraph.utf16.count
+            guard count > 0 else { continue }
+            let cuts = Array(Set(paragraph.breaks.map(\.offset) + Array(paragraph.graphemes))).sorted()
+            var fonts: [[UsedFont]] = [[], []]
+            let padding = [0, 2, 0.3].randomElement(using: &rng)!
+            let assemblers = [true, false].enumerated().map { index, direct in
+                LineAssembler(paragraph: paragraph, style: runs[0].0.paragraphStyle,
+                              padding: padding, writesColumnsDirectly: direct) { font, size in
+                    let used = UsedFont(font: font, pointSize: size)
+                    if let known = fonts[index].firstIndex(of: used) { return known }
+                    fonts[index].append(used)
+                    return fonts[index].count - 1
+                }
+            }
+            var start = 0
+            while start < count {
+                let candidates = cuts.filter { $0 > start }
+                let end = Bool.random(using: &rng) ? candidates.first! : candidates.randomElement(using: &rng)!
+                let minX = [0, 10, 3.7, 100.1].randomElement(using: &rng)!
+                let span = Span(minX: minX, maxX: minX + Double(Int.random(in: 20...400, using: &rng)))
+                let band = Rect(x: 0, y: Double(Int.random(in: 0...500, using: &rng)), width: 600, height: 17)
+                var metrics = LineMetrics()
+                metrics.ascent = [13, 12.75, 13.1].randomElement(using: &rng)!
+                let line = BrokenLine(container: 0, band: band, metrics: metrics, height: 17, fragments: [(span, start..<end)],
+                                      range: start..<end, endsWithMandatoryBreak: Bool.random(using: &rng))
+                let (direct, general) = (assemblers[0].assemble(line, isLastLine: end == count),
+                                         assemblers[1].assemble(line, isLastLine: end == count))
+                #expect(direct.fragments.map(Self.bits) == general.fragments.map(Self.bits),
+                        "seed \(seed): \(String(String.UnicodeScalarView(scalars))) [\(start)..<\(end)] in \(span)")
+                #expect(direct.baseline.bitPattern == general.baseline.bitPattern && direct.rect == general.rect)
+                start = end
+            }
+            #expect(fonts[0] == fonts[1])
+        }
+    }
+
+    /// The bounds under which direct columns skip the per-glyph Float test hold: every advance
+    /// and pen position they admit is exact as Float, for scales and pens on and off a binary grid.
+    @Test(arguments: [21, 22, 23])
+    func exactRangesAdmitOnlyExactValues(seed: UInt64) {
+        var rng = SplitMix64(state: seed)
+        let values: [Double] = [0.005859375, 0.1, 5, -3.75, 1e-300, .leastNonzeroMagnitude, 4e-320, 1e300]
+        for value in values {
+            let grid = ColumnWriter.grid(value)!
+            let power = pow(2.0, Double(grid.exponent))
+            #expect(Double(grid.odd) * power == value.magnitude && grid.odd % 2 == 1, "\(value)")
+        }
+        let scales: [Double] = [0.005859375, 0.014, 11.3 / 2048, 9.0 / 1024, 1.0 / 3, 0.00386718749, 1e-39, 1e30]
+        let pens: [Double] = [0, -0.0, 5, 5.5, 3.7, 100.1, 123.45703125, -17.25, 1e7, 3e9]
+        for _ in 0..<2000 {
+            let scale = scales.randomElement(using: &rng)!, start = pens.randomElement(using: &rng)!
+            guard let exact = ColumnWriter.exactRange(scale: scale, pen: start) else { continue }
+            var pen = start
+            for _ in 0..<Int.random(in: 1...80, using: &rng) {
+                let units = Int32(Int.random(in: 0...Int(min(exact.units, 4096)), using: &rng))
+                let advance = Double(units) * scale
+                #expect(PositionedGlyphs.isExactAsFloat(advance), "scale \(scale), \(units) units")
+                guard abs(pen + advance) < exact.limit else { break }
+                pen += advance
+                #expect(PositionedGlyphs.isExactAsFloat(pen), "scale \(scale), pen \(pen) from \(start)")
+            }
+        }
+        #expect(ColumnWriter.exactRange(scale: 12.0 / 2048, pen: 5) != nil)
+        #expect(ColumnWriter.exactRange(scale: 11.3 / 2048, pen: 5) == nil)
+    }
+
+    /// The fragments of plain prose (the common case) take the direct path.
+    @Test func plainProseTakesTheDirectPath() throws {
+        let text = try Fixtures.text("prose.txt")
+        let resolver = FontResolver(collection: ScriptFixtures.fonts, fallback: ScriptFixtures.primary)
+        var direct = 0, total = 0
+        for line in text.split(separator: "\n") {
+            let scalars = Array(line.unicodeScalars)
+            let paragraph = Paragraph(content: scalars[...], attributes: [(Fixtures.attributes(), 0..<scalars.count)],
+                                      direction: .natural, fonts: resolver)
+            let assembler = LineAssembler(paragraph: paragraph, style: ParagraphStyle(), padding: 0) { _, _ in 0 }
+            var start = 0
+            for opportunity in paragraph.breaks where opportunity.offset - start > 40 || opportunity.offset == scalars.count {
+                let end = paragraph.trimmingTrailingWhitespace(start, opportunity.offset)
+                total += 1
+                if assembler.directGlyphs(start..<opportunity.offset, contentEnd: end, pen: 5, baseline: 10,
+                                          hyphen: nil, contentStart: end < opportunity.offset ? 5 : nil) != nil {
+                    direct += 1
+                }
+                if end < opportunity.offset, end > start {
+                    // Content that would not start where it must (the general path moves it): not direct.
+                    #expect(assembler.directGlyphs(start..<opportunity.offset, contentEnd: end, pen: 5, baseline: 10,
+                                                   hyphen: nil, contentStart: 5.5) == nil)
+                }
+                start = opportunity.offset
+            }
+        }
+        #expect(total > 10)
+        #expect(direct * 10 >= total * 9, "\(direct) of \(total) fragments placed directly")
+    }
+
+    /// Whole layouts of varied random text, alignments, paddings and exclusions through the
+    /// layout manager (the real callers) are the same with and without direct columns.
+    @Test(arguments: [11, 12, 13])
+    func layoutsMatchWithoutDirectColumns(seed: UInt64) {
+        var rng = SplitMix64(state: seed)
+        let text = (0..<12).map { _ in Self.randomText(&rng, words: Int.random(in: 0...60, using: &rng)) }
+            .joined(separator: "\n")
+        let alignment = [TextAlignment.natural, .center, .justified, .right].randomElement(using: &rng)!
+        var attributes = ScriptFixtures.attributes(size: 12, alignment: alignment, language: "en-US")
+        attributes.paragraphStyle.hyphenationFactor = 1
+        let width = Double(Int.random(in: 120...400, using: &rng)) + [0, 0.5, 0.3].randomElement(using: &rng)!
+        let exclusion = BezierPath(ovalIn: Rect(x: 40, y: 30, width: 60, height: 80))
+        var snapshots: [LayoutSnapshot] = []
+        for direct in [true, false] {
+            let storage = TextStorage(string: text, attributes: attributes)
+            if storage.length >= 9 { storage.setValue(2.0, for: \.baselineOffset, range: 5..<9) }
+            let manager = LayoutManager(fontCollection: ScriptFixtures.fonts, defaultFont: ScriptFixtures.primary)
+            manager.placesGlyphsDirectly = direct
+            storage.addLayoutManager(manager)
+            let container = TextContainer(size: Size(width: width, height: 5000))
+            container.lineFragmentPadding = 2
+            container.exclusionPaths = [exclusion]
+            manager.addTextContainer(container)
+            snapshots.append(manager.snapshot())
+        }
+        let lines = snapshots.map { $0.allLines.flatMap { $0.fragments.map(Self.bits) } }
+        #expect(lines[0] == lines[1], "seed \(seed)")
+        #expect(snapshots[0] == snapshots[1])
+    }
+}
