@@ -139,7 +139,7 @@ struct DirectGlyphsTests {
     @Test func plainProseTakesTheDirectPath() throws {
         let text = try Fixtures.text("prose.txt")
         let resolver = FontResolver(collection: ScriptFixtures.fonts, fallback: ScriptFixtures.primary)
-        var direct = 0, total = 0
+        var direct = 0, total = 0, wide = 0
         for line in text.split(separator: "\n") {
             let scalars = Array(line.unicodeScalars)
             let paragraph = Paragraph(content: scalars[...], attributes: [(Fixtures.attributes(), 0..<scalars.count)],
@@ -153,6 +153,12 @@ struct DirectGlyphsTests {
                                           hyphen: nil, contentStart: end < opportunity.offset ? 5 : nil) != nil {
                     direct += 1
                 }
+                // A fragment beside an exclusion starts at any x: its x column is then 64 bits wide.
+                if let glyphs = assembler.directGlyphs(start..<opportunity.offset, contentEnd: end, pen: 100.1, baseline: 10,
+                                                       hyphen: nil, contentStart: end < opportunity.offset ? 100.1 : nil),
+                   glyphs.storedBytes >= 20 * glyphs.count {
+                    wide += 1
+                }
                 if end < opportunity.offset, end > start {
                     // Content that would not start where it must (the general path moves it): not direct.
                     #expect(assembler.directGlyphs(start..<opportunity.offset, contentEnd: end, pen: 5, baseline: 10,
@@ -163,6 +169,7 @@ struct DirectGlyphsTests {
         }
         #expect(total > 10)
         #expect(direct * 10 >= total * 9, "\(direct) of \(total) fragments placed directly")
+        #expect(wide * 10 >= total * 9, "\(wide) of \(total) fragments off the Float grid placed directly")
     }
 
     /// Whole layouts of varied random text, alignments, paddings and exclusions through the

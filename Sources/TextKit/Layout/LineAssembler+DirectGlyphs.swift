@@ -5,9 +5,9 @@ extension LineAssembler {
     /// The glyphs of fragment `range` of a left-to-right-only paragraph without attachments,
     /// placed from `pen` with no tabs, justification or replaced soft hyphen (`hyphen`, if any,
     /// is appended after the last glyph): exactly what the general path of `place` stores, or
-    /// nil when the fragment needs that path (a run cut where it must be shaped again, a value
-    /// that needs 64 bits, or content, given `contentStart` when white space hangs, that does
-    /// not start there).
+    /// nil when the fragment needs that path (a run cut where it must be shaped again, an
+    /// advance that needs 64 bits, or content, given `contentStart` when white space hangs, that
+    /// does not start there). x is kept in 64 bits when some x needs it, as the general path keeps it.
     ///
     /// In a left-to-right-only paragraph visual order is logical order and character indices
     /// never decrease, so hanging white space is always at the end: nothing collapses, and the
@@ -85,9 +85,10 @@ extension LineAssembler {
             precondition(columns.next == count, "glyph count changed between passes")
             return true
         }
-        let words = [UInt32](unsafeUninitializedCapacity: 4 * count) { w, initialized in
+        // Room for x in 64 bits (fragments beside exclusions start at any x): 5 words a glyph.
+        let words = [UInt32](unsafeUninitializedCapacity: 5 * count) { w, initialized in
             initialized = scalars.withUnsafeBufferPointer { scalars in
-                writeGlyphs(into: w, scalars: scalars) ? 4 * count : 0
+                writeGlyphs(into: w, scalars: scalars) ? (columns.wideX ? 5 : 4) * count : 0
             }
         }
         guard columns.next == count else { return nil }
@@ -96,18 +97,19 @@ extension LineAssembler {
             // `contentStart`; such fragments are left to it.
             let contentMinX = columns.mayMoveContent
                 ? ColumnWriter.contentMinX(words, count: count, characterBase: characterBase,
-                                           firstHanging: Int(scalars[contentEnd]))
+                                           firstHanging: Int(scalars[contentEnd]), wideX: columns.wideX)
                 : start
             if let contentMinX, abs(contentMinX - contentStart) > 1e-9 { return nil }
         }
         return PositionedGlyphs(narrowColumns: words, count: count, characterBase: characterBase, baseline: baseline,
                                 firstRun: PositionedGlyphs.Run(start: 0, fontIndex: firstFont, isRightToLeft: false),
-                                laterRuns: laterRuns, yExceptions: yExceptions)
+                                laterRuns: laterRuns, yExceptions: yExceptions, wideX: columns.wideX)
     }
 }
 
-/// Writes glyphs into the four narrow columns of ``PositionedGlyphs`` (`count` words each); a
-/// write fails when a value needs 64 bits.
+/// Writes glyphs into the columns of ``PositionedGlyphs``: ids, character offsets and advances
+/// in one word a glyph, x in one (Float) until some x is not exact as Float, then in two
+/// (Double, the column widened in place). A write fails when an advance needs 64 bits.
 struct ColumnWriter {
     let count: Int
     /// The first glyph's character index: columns store offsets from it.
@@ -119,16 +121,41 @@ struct ColumnWriter {
     /// Whether some glyph has an x offset or a negative advance. If none has, x never decreases
     /// along the glyphs and the first content glyph with an advance is at the start pen.
     private(set) var mayMoveContent = false
+    /// Whether the x column holds Doubles (words `3 · count + 2i`, `+ 1`).
+    private(set) var wideX = false
+
+    /// Stores glyph `index`'s x in the x column, widening it first if `x` needs 64 bits.
+    @inline(__always)
+    private mutating func setX(_ x: Double, at index: Int, into w: UnsafeMutableBufferPointer<UInt32>) {
+        if !wideX, !PositionedGlyphs.isExactAsFloat(x) { widenX(through: index, w) }
+        if wideX {
+            PositionedGlyphs.setWord64(w, 3 &* count &+ 2 &* index, x.bitPattern)
+        } else {
+            w[3 &* count &+ index] = Float(x).bitPattern
+        }
+    }
+
+    /// Turns the Float x of glyphs `0 ..< index` into Doubles in place, last first (each Double
+    /// lands at or after the Float it replaces, past every Float still to be read).
+    private mutating func widenX(through index: Int, _ w: UnsafeMutableBufferPointer<UInt32>) {
+        var glyph = index
+        while glyph > 0 {
+            glyph -= 1
+            let x = Double(Float(bitPattern: w[3 &* count &+ glyph]))
+            PositionedGlyphs.setWord64(w, 3 &* count &+ 2 &* glyph, x.bitPattern)
+        }
+        wideX = true
+    }
 
     /// Writes the glyphs `glyphs` of `run` from `pen` on, moving it, with the general path's
-    /// arithmetic; false (and `next` short of `count`) when an advance or x is not exact as Float.
+    /// arithmetic; false (and `next` short of `count`) when an advance is not exact as Float.
     mutating func write(_ run: ShapedRun, _ glyphs: Range<Int>, pen: inout Double,
                         scalars: UnsafeBufferPointer<Int32>, into w: UnsafeMutableBufferPointer<UInt32>) -> Bool {
         let scale = run.scale
         // `pen + Double(offsetX) * scale` for an offset of 0, as the general path computes it.
         let noOffset = Double(Int32(0)) * scale
         let (count, base, start) = (self.count, characterBase, pen)
-        let exact = run.offsetsX.isEmpty ? Self.exactRange(scale: scale, pen: start) : nil
+        let exact = run.offsetsX.isEmpty && !wideX ? Self.exactRange(scale: scale, pen: start) : nil
         // Locals, not stored properties, in the loops: they run for nearly every glyph laid out.
         var (next, x, fits) = (self.next, start, true)
         var signs: Int32 = 0
@@ -158,7 +185,7 @@ struct ColumnWriter {
                         for g in glyphs {
                             let advance = Double(advances[g]) * scale
                             let glyphX = x + (offsets.isEmpty ? noOffset : Double(offsets[g]) * scale)
-                            guard PositionedGlyphs.isExactAsFloat(advance), PositionedGlyphs.isExactAsFloat(glyphX) else {
+                            guard PositionedGlyphs.isExactAsFloat(advance) else {
                                 fits = false
                                 return
                             }
@@ -166,7 +193,7 @@ struct ColumnWriter {
                             w[next] = ids[g]
                             w[count &+ next] = UInt32(bitPattern: Int32(truncatingIfNeeded: character &- base))
                             w[2 &* count &+ next] = Float(advance).bitPattern
-                            w[3 &* count &+ next] = Float(glyphX).bitPattern
+                            setX(glyphX, at: next, into: w)
                             signs |= advances[g]
                             x += advance
                             next &+= 1
@@ -214,14 +241,14 @@ struct ColumnWriter {
         return (significand >> shift, exponent)
     }
 
-    /// Writes one glyph; false when its advance or x is not exact as Float.
+    /// Writes one glyph; false when its advance is not exact as Float.
     mutating func write(_ id: UInt32, advance: Double, x: Double, character: Int,
                         into w: UnsafeMutableBufferPointer<UInt32>) -> Bool {
-        guard PositionedGlyphs.isExactAsFloat(advance), PositionedGlyphs.isExactAsFloat(x) else { return false }
+        guard PositionedGlyphs.isExactAsFloat(advance) else { return false }
         w[next] = id
         w[count + next] = UInt32(bitPattern: Int32(truncatingIfNeeded: character - characterBase))
         w[2 * count + next] = Float(advance).bitPattern
-        w[3 * count + next] = Float(x).bitPattern
+        setX(x, at: next, into: w)
         if advance < 0 { mayMoveContent = true }
         lastCharacter = character
         next += 1
@@ -230,11 +257,14 @@ struct ColumnWriter {
 
     /// The leftmost x of the glyphs written whose characters come before `firstHanging` and
     /// that have an advance (the general path's test for moving the content), or nil if none.
-    static func contentMinX(_ words: [UInt32], count: Int, characterBase: Int, firstHanging: Int) -> Double? {
+    static func contentMinX(_ words: [UInt32], count: Int, characterBase: Int, firstHanging: Int,
+                            wideX: Bool) -> Double? {
         var minX: Double?
         for index in 0..<count where characterBase + Int(Int32(bitPattern: words[count + index])) < firstHanging {
             let advance = Double(Float(bitPattern: words[2 * count + index]))
-            let x = Double(Float(bitPattern: words[3 * count + index]))
+            let x = wideX ? Double(bitPattern: UInt64(words[3 * count + 2 * index])
+                                   | UInt64(words[3 * count + 2 * index + 1]) << 32)
+                : Double(Float(bitPattern: words[3 * count + index]))
             if advance > 0 { minX = min(minX ?? x, x) }
         }
         return minX

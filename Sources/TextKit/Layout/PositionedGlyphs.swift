@@ -232,12 +232,15 @@ extension PositionedGlyphs {
 
     /// Stores glyphs whose columns the caller wrote (see ``words``), each one word a glyph:
     /// `columns` holds `count` ids, then `count` character offsets from `characterBase` (Int32),
-    /// then `count` advances and `count` x (Float), every value exact. `runs` are the changes of
+    /// then `count` advances (Float) and `count` x (Float, or Double in two words each when
+    /// `wideX`: some x is not exact as Float), every value exact. `runs` are the changes of
     /// font and direction from glyph 0 on, `yExceptions` the glyphs whose y is not `baseline`, by
     /// index. Gives what ``init(_:baseline:)`` gives for the same glyphs, storage included.
     init(narrowColumns columns: consuming [UInt32], count: Int, characterBase: Int, baseline: Double,
-         firstRun: Run, laterRuns: [Run], yExceptions: [(index: Int, y: Double)]) {
-        precondition(count > 0 && columns.count == 4 * count && Int32(exactly: count) != nil, "bad columns")
+         firstRun: Run, laterRuns: [Run], yExceptions: [(index: Int, y: Double)], wideX: Bool = false) {
+        precondition(count > 0 && columns.count == (wideX ? 5 : 4) * count && Int32(exactly: count) != nil,
+                     "bad columns")
+        format.wideX = wideX
         self.baseline = baseline
         self.characterBase = characterBase
         self.firstRun = firstRun
@@ -277,11 +280,11 @@ extension PositionedGlyphs {
         Double(Float(value)).bitPattern == value.bitPattern
     }
 
-    private static func word64(_ w: UnsafeBufferPointer<UInt32>, _ index: Int) -> UInt64 {
+    static func word64(_ w: UnsafeBufferPointer<UInt32>, _ index: Int) -> UInt64 {
         UInt64(w[index]) | UInt64(w[index + 1]) << 32
     }
 
-    private static func setWord64(_ w: UnsafeMutableBufferPointer<UInt32>, _ index: Int, _ value: UInt64) {
+    static func setWord64(_ w: UnsafeMutableBufferPointer<UInt32>, _ index: Int, _ value: UInt64) {
         w[index] = UInt32(truncatingIfNeeded: value)
         w[index + 1] = UInt32(truncatingIfNeeded: value >> 32)
     }
