@@ -101,6 +101,20 @@ public final class TextContainer {
     /// - Complexity: per exclusion meeting the band, that of
     ///   ``FilledRegion/coveredSpans(minY:maxY:margin:)``.
     public func freeSpans(in proposed: Span, minY: Double, height: Double, minimumWidth: Double) -> [Span] {
+        // Only bands that meet exclusions or a shape cost enough to remember.
+        guard !exclusionRegions.isEmpty || shapeRegion != nil else {
+            return computeFreeSpans(in: proposed, minY: minY, height: height, minimumWidth: minimumWidth)
+        }
+        let key = BandAnswers.Key(proposed, minY: minY, height: height, minimumWidth: minimumWidth, textRect: textRect,
+                                  padding: lineFragmentPadding)
+        return bandAnswers.spans(for: key) {
+            computeFreeSpans(in: proposed, minY: minY, height: height, minimumWidth: minimumWidth)
+        }
+    }
+
+    /// ``freeSpans(in:minY:height:minimumWidth:)`` asked of the regions (never from the shared
+    /// answers; tests compare the two).
+    func computeFreeSpans(in proposed: Span, minY: Double, height: Double, minimumWidth: Double) -> [Span] {
         let text = textRect
         guard proposed.width > 0, minY >= text.minY - 1e-9, minY + height <= text.maxY + 1e-9 else { return [] }
         let maxY = minY + height
@@ -181,7 +195,14 @@ public final class TextContainer {
             + (shapeRegion.map { [ExclusionBounds(bounds: $0.bounds)] } ?? [])
     }
 
-    private func changed() { layoutManager?.textContainerChanged(self) }
+    /// Band answers for this geometry, shared with the containers that adopted it (see
+    /// ``BandAnswers``); replaced, never cleared, when this container's geometry changes.
+    private var bandAnswers = BandAnswers()
+
+    private func changed() {
+        bandAnswers = BandAnswers()
+        layoutManager?.textContainerChanged(self)
+    }
 
     /// Regions prepared by another container with the same geometry, taken instead of being
     /// computed again (see ``adoptGeometry(of:)``).
@@ -197,5 +218,7 @@ public final class TextContainer {
         adoptedShapeRegion = other.shapeRegion
         shape = other.shape
         adoptedShapeRegion = nil
+        // The same regions answer the same bands (the key holds the rest of the geometry).
+        bandAnswers = other.bandAnswers
     }
 }

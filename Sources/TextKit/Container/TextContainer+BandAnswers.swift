@@ -1,0 +1,45 @@
+/// Answers to band queries (``TextContainer/freeSpans(in:minY:height:minimumWidth:)``) kept for
+/// containers of one geometry: the columns of every page of a ``PageSetup`` adopt the first
+/// page's exclusions (``TextContainer/adoptGeometry(of:)``) and share this too, so a band at the
+/// same height on another page is answered without asking the exclusion regions again (lines of
+/// equal height fall on the same bands page after page).
+///
+/// A container gets a fresh one whenever anything its answers depend on changes, so an answer
+/// is never stale; the key holds every argument and the text rectangle's vertical extent and
+/// padding (bit patterns: -0 and 0 are different keys, as they may give different spans).
+/// Bounded: a full table is emptied and fills again. Locked: containers of different layout
+/// managers may share it and lay out on different threads.
+final class BandAnswers: Sendable {
+    /// The most answers kept.
+    static let capacity = 8_192
+
+    struct Key: Hashable {
+        var proposedMinX: UInt64, proposedMaxX: UInt64
+        var minY: UInt64, height: UInt64, minimumWidth: UInt64
+        var textMinY: UInt64, textMaxY: UInt64, padding: UInt64
+
+        init(_ proposed: Span, minY: Double, height: Double, minimumWidth: Double, textRect: Rect, padding: Double) {
+            proposedMinX = proposed.minX.bitPattern
+            proposedMaxX = proposed.maxX.bitPattern
+            self.minY = minY.bitPattern
+            self.height = height.bitPattern
+            self.minimumWidth = minimumWidth.bitPattern
+            textMinY = textRect.minY.bitPattern
+            textMaxY = textRect.maxY.bitPattern
+            self.padding = padding.bitPattern
+        }
+    }
+
+    private let answers = Locked([Key: [Span]]())
+
+    /// The answer for `key`, computed by `compute` and kept if it was not known.
+    func spans(for key: Key, compute: () -> [Span]) -> [Span] {
+        if let known = answers.withLock({ $0[key] }) { return known }
+        let spans = compute()
+        answers.withLock { answers in
+            if answers.count >= Self.capacity { answers.removeAll(keepingCapacity: true) }
+            answers[key] = spans
+        }
+        return spans
+    }
+}

@@ -1,0 +1,65 @@
+import Testing
+@testable import TextKit
+
+/// Containers of one geometry (the columns of every page) share their answers to band queries:
+/// every answer must be what the regions give, also after a container that shared them changes.
+@Suite("Shared band answers")
+struct BandAnswersTests {
+    static func randomExclusions(_ rng: inout SplitMix64) -> [Exclusion] {
+        (0..<Int.random(in: 1...5, using: &rng)).map { _ in
+            let x = Double.random(in: -20...180, using: &rng), y = Double.random(in: -20...280, using: &rng)
+            let path = Bool.random(using: &rng)
+                ? BezierPath(ovalIn: Rect(x: x, y: y, width: Double.random(in: 5...90, using: &rng),
+                                          height: Double.random(in: 5...90, using: &rng)))
+                : BezierPath(rect: Rect(x: x, y: y, width: Double.random(in: 5...90, using: &rng),
+                                        height: Double.random(in: 5...90, using: &rng)))
+            let sides: [WrapSide] = [.both, .left, .right, .largest, .clear]
+            return Exclusion(path: path, margin: [0, 2.5, 7].randomElement(using: &rng)!,
+                             wrapSide: sides.randomElement(using: &rng)!,
+                             minimumFragmentWidth: Bool.random(using: &rng) ? nil : 12)
+        }
+    }
+
+    /// Random bands (some asked again) of a page and of pages that adopted its geometry, with
+    /// changes to one of them between rounds: each answer equals the regions' own.
+    @Test(arguments: [1, 2, 3, 4] as [UInt64])
+    func sharedAnswersEqualTheRegions(seed: UInt64) {
+        var rng = SplitMix64(state: seed)
+        let first = TextContainer(size: Size(width: 200, height: 300))
+        first.lineFragmentPadding = 2
+        first.exclusions = Self.randomExclusions(&rng)
+        let pages = [first] + (0..<3).map { _ -> TextContainer in
+            let page = TextContainer(size: Size(width: 200, height: 300))
+            page.lineFragmentPadding = 2
+            page.adoptGeometry(of: first)
+            return page
+        }
+        var bands: [(Span, Double, Double, Double)] = []
+        for round in 0..<40 {
+            if round % 10 == 9 {
+                // One page changes: its answers must follow, the others' stay right.
+                let page = pages.randomElement(using: &rng)!
+                switch Int.random(in: 0..<4, using: &rng) {
+                case 0: page.exclusions = Self.randomExclusions(&rng)
+                case 1: page.size = Size(width: 200, height: Double.random(in: 150...300, using: &rng))
+                case 2: page.lineFragmentPadding = [0, 2, 5].randomElement(using: &rng)!
+                default: page.shape = BezierPath(ovalIn: Rect(x: 0, y: 0, width: 200, height: 300))
+                }
+            }
+            for _ in 0..<30 {
+                if bands.isEmpty || Int.random(in: 0..<3, using: &rng) == 0 {
+                    let minX = Double.random(in: 0...60, using: &rng)
+                    bands.append((Span(minX: minX, maxX: minX + Double.random(in: 20...140, using: &rng)),
+                                  Double(Int.random(in: 0...290, using: &rng)), [12, 14.5, 17].randomElement(using: &rng)!,
+                                  [0, 10, 30].randomElement(using: &rng)!))
+                }
+                let (proposed, minY, height, minimum) = bands.randomElement(using: &rng)!
+                for page in pages {
+                    #expect(page.freeSpans(in: proposed, minY: minY, height: height, minimumWidth: minimum)
+                            == page.computeFreeSpans(in: proposed, minY: minY, height: height, minimumWidth: minimum),
+                            "seed \(seed) round \(round): \(proposed) \(minY) \(height)")
+                }
+            }
+        }
+    }
+}
