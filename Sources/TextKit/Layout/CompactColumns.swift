@@ -35,6 +35,8 @@ struct CompactDoubles: Sendable {
     private(set) var isNondecreasing = true
 
     init(_ values: [Double]) {
+        // No uninitialized array of capacity 0 (it writes into the shared empty storage).
+        guard !values.isEmpty else { return }
         var differences: UInt64 = 0 // bits that differ after the round trip, over all values
         let narrow = [Float](unsafeUninitializedCapacity: values.count) { buffer, initialized in
             values.withUnsafeBufferPointer { values in

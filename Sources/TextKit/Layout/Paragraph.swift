@@ -112,6 +112,9 @@ final class Paragraph {
         content.withUnsafeBufferPointer { scalars in
             var count = scalars.count
             for scalar in scalars where scalar.value > 0xFFFF { count += 1 }
+            // (Never an uninitialized array of capacity 0: the standard library then writes its
+            // count into the shared empty-array storage, a race ThreadSanitizer reports.)
+            if count == 0 { return ([], [0]) }
             if count == scalars.count {
                 // No surrogate pairs (most text): one unit per scalar.
                 let utf16 = [UInt16](unsafeUninitializedCapacity: count) { units, initialized in
