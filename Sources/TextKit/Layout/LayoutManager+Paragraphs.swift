@@ -22,7 +22,12 @@ extension LayoutManager {
             splitEnd = 0
             paragraphsSplit = true
         }
-        for container in textContainers { containerRecords[ObjectIdentifier(container)] = record(container) }
+        // Containers laid out for the first time get their record; the others' records follow
+        // every change they notify (`textContainerChanged`), so a pass need not copy them again
+        // (laying out page after page would copy every page's geometry for each page added).
+        for container in textContainers where containerRecords[ObjectIdentifier(container)] == nil {
+            containerRecords[ObjectIdentifier(container)] = record(container)
+        }
         island = nil
         var cursor = LayoutCursor(container: 0, y: textContainers.first?.textRect.minY ?? 0)
         overflowStart = nil

@@ -155,7 +155,9 @@ struct ColumnWriter {
         // `pen + Double(offsetX) * scale` for an offset of 0, as the general path computes it.
         let noOffset = Double(Int32(0)) * scale
         let (count, base, start) = (self.count, characterBase, pen)
-        let exact = run.offsetsX.isEmpty && !wideX ? Self.exactRange(scale: scale, pen: start) : nil
+        // (A pen off the Float grid makes the first x wide already: no bounds to try then.)
+        let exact = run.offsetsX.isEmpty && !wideX && PositionedGlyphs.isExactAsFloat(start)
+            ? Self.exactRange(scale: scale, pen: start) : nil
         // Locals, not stored properties, in the loops: they run for nearly every glyph laid out.
         var (next, x, fits) = (self.next, start, true)
         var signs: Int32 = 0
