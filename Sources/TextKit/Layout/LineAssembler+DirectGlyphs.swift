@@ -6,8 +6,9 @@ extension LineAssembler {
     /// placed from `pen` with no tabs, justification or replaced soft hyphen (`hyphen`, if any,
     /// is appended after the last glyph): exactly what the general path of `place` stores, or
     /// nil when the fragment needs that path (a run cut where it must be shaped again, an
-    /// advance that needs 64 bits, or content, given `contentStart` when white space hangs, that
-    /// does not start there). x is kept in 64 bits when some x needs it, as the general path keeps it.
+    /// advance that needs 64 bits, an x that does when no room was made for it, or content,
+    /// given `contentStart` when white space hangs, that does not start there). x is kept in 64
+    /// bits when some x needs it, as the general path keeps it.
     ///
     /// In a left-to-right-only paragraph visual order is logical order and character indices
     /// never decrease, so hanging white space is always at the end: nothing collapses, and the
@@ -40,7 +41,13 @@ extension LineAssembler {
         guard count > 0 else { return nil }
         if hyphen != nil { count += 1 }
 
-        var columns = ColumnWriter(count: count, characterBase: characterBase)
+        // x in 64 bits needs a fifth word a glyph: room for it is made when the pen at either end
+        // of the fragment (its advances summed) is off the Float grid (fragments beside
+        // exclusions), so narrow columns carry no unused room; a fragment that needs it anyway
+        // (rare) is left to the general path.
+        let roomForWideX = !PositionedGlyphs.isExactAsFloat(start)
+            || !PositionedGlyphs.isExactAsFloat(start + paragraph.width(range))
+        var columns = ColumnWriter(count: count, characterBase: characterBase, roomForWideX: roomForWideX)
         var firstFont = 0, currentFont = 0
         var laterRuns: [PositionedGlyphs.Run] = []
         var yExceptions: [(index: Int, y: Double)] = []
@@ -85,8 +92,7 @@ extension LineAssembler {
             precondition(columns.next == count, "glyph count changed between passes")
             return true
         }
-        // Room for x in 64 bits (fragments beside exclusions start at any x): 5 words a glyph.
-        let words = [UInt32](unsafeUninitializedCapacity: 5 * count) { w, initialized in
+        let words = [UInt32](unsafeUninitializedCapacity: (roomForWideX ? 5 : 4) * count) { w, initialized in
             initialized = scalars.withUnsafeBufferPointer { scalars in
                 writeGlyphs(into: w, scalars: scalars) ? (columns.wideX ? 5 : 4) * count : 0
             }
@@ -109,7 +115,8 @@ extension LineAssembler {
 
 /// Writes glyphs into the columns of ``PositionedGlyphs``: ids, character offsets and advances
 /// in one word a glyph, x in one (Float) until some x is not exact as Float, then in two
-/// (Double, the column widened in place). A write fails when an advance needs 64 bits.
+/// (Double, the column widened in place, when the buffer has room for it). A write fails when an
+/// advance needs 64 bits, or an x does and there is no room (``ranOutOfRoom``).
 struct ColumnWriter {
     let count: Int
     /// The first glyph's character index: columns store offsets from it.
@@ -121,18 +128,36 @@ struct ColumnWriter {
     /// Whether some glyph has an x offset or a negative advance. If none has, x never decreases
     /// along the glyphs and the first content glyph with an advance is at the start pen.
     private(set) var mayMoveContent = false
+    /// Whether the buffer has a fifth word a glyph, for x in 64 bits.
+    let roomForWideX: Bool
     /// Whether the x column holds Doubles (words `3 · count + 2i`, `+ 1`).
     private(set) var wideX = false
+    /// Whether a write failed because some x needs 64 bits and the buffer has no room for them.
+    private(set) var ranOutOfRoom = false
 
-    /// Stores glyph `index`'s x in the x column, widening it first if `x` needs 64 bits.
+    init(count: Int, characterBase: Int, roomForWideX: Bool) {
+        self.count = count
+        self.characterBase = characterBase
+        self.roomForWideX = roomForWideX
+    }
+
+    /// Stores glyph `index`'s x in the x column, widening it first if `x` needs 64 bits; false
+    /// when it does and there is no room.
     @inline(__always)
-    private mutating func setX(_ x: Double, at index: Int, into w: UnsafeMutableBufferPointer<UInt32>) {
-        if !wideX, !PositionedGlyphs.isExactAsFloat(x) { widenX(through: index, w) }
+    private mutating func setX(_ x: Double, at index: Int, into w: UnsafeMutableBufferPointer<UInt32>) -> Bool {
+        if !wideX, !PositionedGlyphs.isExactAsFloat(x) {
+            guard roomForWideX else {
+                ranOutOfRoom = true
+                return false
+            }
+            widenX(through: index, w)
+        }
         if wideX {
             PositionedGlyphs.setWord64(w, 3 &* count &+ 2 &* index, x.bitPattern)
         } else {
             w[3 &* count &+ index] = Float(x).bitPattern
         }
+        return true
     }
 
     /// Turns the Float x of glyphs `0 ..< index` into Doubles in place, last first (each Double
@@ -148,7 +173,8 @@ struct ColumnWriter {
     }
 
     /// Writes the glyphs `glyphs` of `run` from `pen` on, moving it, with the general path's
-    /// arithmetic; false (and `next` short of `count`) when an advance is not exact as Float.
+    /// arithmetic; false (and `next` short of `count`) when an advance is not exact as Float or an
+    /// x needs 64 bits without room for them.
     mutating func write(_ run: ShapedRun, _ glyphs: Range<Int>, pen: inout Double,
                         scalars: UnsafeBufferPointer<Int32>, into w: UnsafeMutableBufferPointer<UInt32>) -> Bool {
         let scale = run.scale
@@ -195,7 +221,10 @@ struct ColumnWriter {
                             w[next] = ids[g]
                             w[count &+ next] = UInt32(bitPattern: Int32(truncatingIfNeeded: character &- base))
                             w[2 &* count &+ next] = Float(advance).bitPattern
-                            setX(glyphX, at: next, into: w)
+                            guard setX(glyphX, at: next, into: w) else {
+                                fits = false
+                                return
+                            }
                             signs |= advances[g]
                             x += advance
                             next &+= 1
@@ -250,7 +279,7 @@ struct ColumnWriter {
         w[next] = id
         w[count + next] = UInt32(bitPattern: Int32(truncatingIfNeeded: character - characterBase))
         w[2 * count + next] = Float(advance).bitPattern
-        setX(x, at: next, into: w)
+        guard setX(x, at: next, into: w) else { return false }
         if advance < 0 { mayMoveContent = true }
         lastCharacter = character
         next += 1

@@ -261,6 +261,9 @@ extension PositionedGlyphs {
     /// Bytes of the flat storage (the per-glyph columns and the y exceptions).
     var storedBytes: Int { words.count * MemoryLayout<UInt32>.stride }
 
+    /// Bytes the flat storage holds allocated (its capacity; tests check no room goes unused).
+    var allocatedBytes: Int { words.capacity * MemoryLayout<UInt32>.stride }
+
     /// Adds `delta` to every glyph's character index.
     mutating func offsetCharacterIndices(by delta: Int) {
         characterBase += delta
