@@ -28,6 +28,17 @@ final class BandAnswers: Sendable {
             textMaxY = textRect.maxY.bitPattern
             self.padding = padding.bitPattern
         }
+
+        /// One word mixed from the fields (multiply–xor, as FNV does) fed to the hasher: a lookup
+        /// per line should not cost a full hash of 64 bytes. Equality still compares every field.
+        func hash(into hasher: inout Hasher) {
+            var mixed: UInt64 = 0xcbf2_9ce4_8422_2325
+            for field in [proposedMinX, proposedMaxX, minY, height, minimumWidth, textMinY, textMaxY, padding] {
+                mixed = (mixed ^ field) &* 0x0000_0100_0000_01b3
+                mixed ^= mixed >> 29
+            }
+            hasher.combine(mixed)
+        }
     }
 
     private let answers = Locked([Key: [Span]]())
