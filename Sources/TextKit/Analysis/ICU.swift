@@ -40,21 +40,13 @@ enum ICU {
         guard !text.isEmpty else { return [0] }
         // Below U+0300 there are no marks, joiners, Hangul jamo or regional indicators: every
         // offset is a boundary but the one between CR and LF (GB3; GB4–GB5 break around controls).
-        var boundaries = [Int32](repeating: 0, count: text.count + 1)
-        let simple = boundaries.withUnsafeMutableBufferPointer { out -> Int? in
-            var written = 1
-            for index in 1...text.count {
-                let unit = text[index - 1]
-                if unit >= 0x300 { return nil }
-                if unit == 0x0D && index < text.count && text[index] == 0x0A { continue }
-                out[written] = Int32(truncatingIfNeeded: index)
-                written += 1
+        if !text.contains(where: { $0 >= 0x300 }) {
+            var out: [Int32] = [0]
+            out.reserveCapacity(text.count + 1)
+            for index in 1...text.count where !(text[index - 1] == 0x0D && index < text.count && text[index] == 0x0A) {
+                out.append(Int32(truncatingIfNeeded: index))
             }
-            return written
-        }
-        if let simple {
-            boundaries.removeLast(boundaries.count - simple)
-            return boundaries
+            return out
         }
         return withBreaker(kind: Int32(TSICU_BRK_CHARACTER), locale: "", text: text) { breaker in
             var out: [Int32] = [tsicu_breaker_first(breaker)]

@@ -32,11 +32,13 @@ final class BandAnswers: Sendable {
         /// One word mixed from the fields (multiply–xor, as FNV does) fed to the hasher: a lookup
         /// per line should not cost a full hash of 64 bytes. Equality still compares every field.
         func hash(into hasher: inout Hasher) {
-            var mixed: UInt64 = 0xcbf2_9ce4_8422_2325
-            for field in [proposedMinX, proposedMaxX, minY, height, minimumWidth, textMinY, textMaxY, padding] {
-                mixed = (mixed ^ field) &* 0x0000_0100_0000_01b3
-                mixed ^= mixed >> 29
+            func mix(_ mixed: UInt64, _ field: UInt64) -> UInt64 {
+                let product = (mixed ^ field) &* 0x0000_0100_0000_01b3
+                return product ^ (product >> 29)
             }
+            var mixed: UInt64 = 0xcbf2_9ce4_8422_2325
+            mixed = mix(mix(mix(mix(mixed, proposedMinX), proposedMaxX), minY), height)
+            mixed = mix(mix(mix(mix(mixed, minimumWidth), textMinY), textMaxY), padding)
             hasher.combine(mixed)
         }
     }

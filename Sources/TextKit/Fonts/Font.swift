@@ -42,11 +42,12 @@ public final class Font: Hashable, Sendable, CustomStringConvertible {
         self.lineGap = loaded.lineGap
         self.fileHash = loaded.hash
         self.shaper = loaded.shaper
-        var ascii: (UInt64, UInt64) = (0, 0)
+        // Controls (below U+0020, and U+007F) need no glyph: they count as covered.
+        var ascii: (UInt64, UInt64) = (0xFFFF_FFFF, 1 << (0x7F - 64))
         for code in UInt32(0)..<128 where loaded.shaper.nominalGlyph(code) != nil {
             if code < 64 { ascii.0 |= 1 << code } else { ascii.1 |= 1 << (code - 64) }
         }
-        self.asciiCoverage = ascii
+        self.asciiCoverageMask = ascii
     }
 
     /// Points per font unit at `pointSize`.
@@ -69,20 +70,15 @@ public final class Font: Hashable, Sendable, CustomStringConvertible {
     // MARK: - Internals
 
     let shaper: HarfBuzzFont
-    /// Which ASCII code points have a glyph (bit n of the pair), for the itemizer's fast path.
-    private let asciiCoverage: (UInt64, UInt64)
-
-    /// ``coversASCII(_:)`` of every ASCII character as bit n of the pair (controls included).
-    var asciiCoverageMask: (UInt64, UInt64) {
-        let controls: UInt64 = 0xFFFF_FFFF, delete: UInt64 = 1 << (0x7F - 64)
-        return (asciiCoverage.0 | controls, asciiCoverage.1 | delete)
-    }
+    /// ``coversASCII(_:)`` of every ASCII character as bit n of the pair, for the itemizer's
+    /// fast paths: the font has its glyph, or it is a control character that needs none.
+    let asciiCoverageMask: (UInt64, UInt64)
 
     /// Whether the ASCII character `unit` (< 128) needs no fallback: the font has its glyph, or it
     /// is a control character that needs none.
     func coversASCII(_ unit: UInt16) -> Bool {
-        if unit < 0x20 || unit == 0x7F { return true }
-        return unit < 64 ? asciiCoverage.0 & (1 << UInt64(unit)) != 0 : asciiCoverage.1 & (1 << UInt64(unit - 64)) != 0
+        unit < 64 ? asciiCoverageMask.0 & (1 << UInt64(unit)) != 0
+            : asciiCoverageMask.1 & (1 << UInt64(unit - 64)) != 0
     }
 }
 

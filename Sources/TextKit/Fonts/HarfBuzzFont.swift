@@ -3,7 +3,8 @@ import CHarfBuzz
 /// Glyphs HarfBuzz produced for one item of text, in HarfBuzz's output (visual) order.
 ///
 /// Advances and offsets are in font units (the HarfBuzz font is scaled to units per em).
-/// Clusters are UTF-16 offsets into the buffer that was shaped.
+/// Clusters are UTF-16 offsets into the buffer that was shaped. (The word cache assembles the
+/// same structure in logical order, with both offset columns empty when every offset is zero.)
 struct ShapedGlyphs: Sendable {
     var glyphs: [UInt32] = []
     var clusters: [Int32] = []

@@ -116,7 +116,7 @@ extension LineAssembler {
 /// Writes glyphs into the columns of ``PositionedGlyphs``: ids, character offsets and advances
 /// in one word a glyph, x in one (Float) until some x is not exact as Float, then in two
 /// (Double, the column widened in place, when the buffer has room for it). A write fails when an
-/// advance needs 64 bits, or an x does and there is no room (``ranOutOfRoom``).
+/// advance needs 64 bits, or an x does and there is no room (``roomForWideX``).
 struct ColumnWriter {
     let count: Int
     /// The first glyph's character index: columns store offsets from it.
@@ -132,8 +132,6 @@ struct ColumnWriter {
     let roomForWideX: Bool
     /// Whether the x column holds Doubles (words `3 · count + 2i`, `+ 1`).
     private(set) var wideX = false
-    /// Whether a write failed because some x needs 64 bits and the buffer has no room for them.
-    private(set) var ranOutOfRoom = false
 
     init(count: Int, characterBase: Int, roomForWideX: Bool) {
         self.count = count
@@ -146,10 +144,7 @@ struct ColumnWriter {
     @inline(__always)
     private mutating func setX(_ x: Double, at index: Int, into w: UnsafeMutableBufferPointer<UInt32>) -> Bool {
         if !wideX, !PositionedGlyphs.isExactAsFloat(x) {
-            guard roomForWideX else {
-                ranOutOfRoom = true
-                return false
-            }
+            guard roomForWideX else { return false }
             widenX(through: index, w)
         }
         if wideX {
