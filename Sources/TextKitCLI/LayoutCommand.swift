@@ -8,8 +8,9 @@ struct LayoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layout",
         abstract: "Lay out a text file on pages and print glyph positions as JSON.",
-        discussion: "Exit status: 0 success (overflow is reported in the JSON and as a warning), "
-            + "64 bad options, 65 malformed input (UTF-8, SVG), 66 missing or unreadable input, "
+        discussion: "Exit status: 0 success (with --pages N, overflow is reported in the JSON and as a warning), "
+            + "64 bad options, 65 malformed input (UTF-8, SVG) or, with --pages auto, text that fits on no page, "
+            + "66 missing or unreadable input, "
             + "69 font unavailable, 73 output not writable.")
 
     @OptionGroup var options: LayoutOptions
@@ -43,7 +44,7 @@ struct LayoutCommand: ParsableCommand {
         let bytes = try InputText.readBytes(options.input, limit: options.maxInputBytes)
         lap("read")
         let job = try PageLayoutJob(options: options, input: bytes)
-        let result = job.run()
+        let result = try job.run()
         lap("layout")
 
         for warning in result.warnings { FileHandle.standardError.write(Data("textkit: warning: \(warning)\n".utf8)) }

@@ -151,8 +151,12 @@ struct PageLayoutJob {
         }
     }
 
-    /// Lays the text out; `progress` hears the number of pages laid out so far.
-    func run(progress: ((Int) -> Void)? = nil) -> Result {
+    /// Lays the text out; `progress` hears the number of pages laid out so far. With `--pages
+    /// auto`, text that fits on no page (a cluster wider than the column, or pages without a band
+    /// wide and tall enough for a line) is an error naming where it starts: pages were promised
+    /// until all text fits, so it is never silently left out. Reaching `--max-pages` is not:
+    /// the rest is overflow, as with a fixed page count.
+    func run(progress: ((Int) -> Void)? = nil) throws(CLIError) -> Result {
         var setup = PageSetup()
         setup.pageSize = Size(width: options.width, height: options.height)
         setup.margins = EdgeInsets(all: options.inset)
@@ -166,7 +170,22 @@ struct PageLayoutJob {
         let count: PageCount = options.pageCount.map { .fixed($0) } ?? .automatic(maximum: options.maxPages)
         let paged = layoutManager.layOutPages(setup, count: count, progress: progress)
         let snapshot = layoutManager.snapshot()
+        if options.pageCount == nil, paged.pages.count < options.maxPages, let lost = snapshot.overflowRange {
+            throw CLIError(status: .dataError, message: "\(InputText.displayName(options.input)):\(place(of: lost.lowerBound)): "
+                + "the text from character \(lost.lowerBound) on fits on no page (a character wider than the column, "
+                + "or no band of the page tall and wide enough for a line); --pages N lays out what fits and "
+                + "reports the rest as overflow")
+        }
         return Result(snapshot: snapshot, pages: paged.pages, placements: paged.placements,
                       statistics: layoutManager.statistics, warnings: layoutManager.warnings.map(\.message))
+    }
+
+    /// "line:column" (1-based, in Unicode scalars) of the scalar at `offset` of the text.
+    private func place(of offset: Int) -> String {
+        var line = 1, column = 1
+        for scalar in storage.string.unicodeScalars.prefix(offset) {
+            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+        }
+        return "\(line):\(column)"
     }
 }

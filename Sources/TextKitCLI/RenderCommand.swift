@@ -59,7 +59,7 @@ struct RenderCommand: ParsableCommand {
         let bytes = try InputText.readBytes(options.input, limit: options.maxInputBytes)
         progress.show("laying out…")
         let job = try PageLayoutJob(options: options, input: bytes)
-        let result = job.run { pages in progress.show("laying out… \(pages) page\(pages == 1 ? "" : "s")") }
+        let result = try job.run { pages in progress.show("laying out… \(pages) page\(pages == 1 ? "" : "s")") }
         progress.clear()
         for warning in result.warnings { FileHandle.standardError.write(Data("textkit: warning: \(warning)\n".utf8)) }
 

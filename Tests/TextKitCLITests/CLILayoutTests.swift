@@ -45,7 +45,7 @@ struct CLILayoutTests {
     }
 
     @Test func fullPageExclusionReportsOverflowAndWarns() throws {
-        let result = try CLIRunner.run(["layout", prose, "--font-file", CLIRunner.font,
+        let result = try CLIRunner.run(["layout", prose, "--font-file", CLIRunner.font, "--pages", "1",
                                         "--exclude", CLIRunner.fixture("shapes/full-page.svg")])
         #expect(result.status == 0)
         let overflow = try #require(result.json?["overflow"] as? [String: Int])
@@ -107,9 +107,20 @@ struct CLILayoutTests {
         #expect(exclusions.count == 3)
     }
 
+    /// With pages added until all text fits, text that fits on no page is an error (no output),
+    /// never a layout that silently leaves it out.
+    @Test(arguments: [["--exclude", CLIRunner.fixture("shapes/full-page.svg")],
+                      ["--width", "160", "--inset", "75", "--size", "40", "--min-fragment-width", "1"]])
+    func textThatFitsOnNoPageIsAnErrorWithAutomaticPages(_ flags: [String]) throws {
+        let result = try CLIRunner.run(["layout", prose, "--font-file", CLIRunner.font] + flags)
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("prose.txt:1:1: the text from character 0 on fits on no page"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test func aClusterWiderThanEveryLineOverflowsWithAWarning() throws {
         let result = try CLIRunner.run(["layout", prose, "--font-file", CLIRunner.font, "--width", "160",
-                                        "--inset", "75", "--size", "40", "--min-fragment-width", "1"])
+                                        "--inset", "75", "--size", "40", "--min-fragment-width", "1", "--pages", "2"])
         #expect(result.status == 0, "\(result.stderr)")
         let overflow = try #require(result.json?["overflow"] as? [String: Int])
         #expect(overflow["start"] == 0)

@@ -62,14 +62,14 @@ struct LimitsCLITests {
 
     @Test func largestFontSizeOverflows() throws {
         let result = try CLIRunner.run(["layout", CLIRunner.fixture("texts/prose.txt"), "--font-file", font,
-                                        "--size", "100000"])
+                                        "--size", "100000", "--pages", "1"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(overflow(result)?.first == 0)
     }
 
     @Test func hundredthOfAPointWideColumn() throws {
         let result = try CLIRunner.run(["layout", CLIRunner.fixture("texts/prose.txt"), "--font-file", font,
-                                        "--width", "0.02", "--inset", "0.005"])
+                                        "--width", "0.02", "--inset", "0.005", "--pages", "1"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(overflow(result)?.first == 0)
         #expect(result.stderr.contains("did not fit"))

@@ -242,7 +242,8 @@ extension LayoutManager {
     private func measure(_ broken: BrokenLine, _ paragraph: Paragraph, padding: Double, isLast: Bool) {
         guard !isLast, !broken.endsWithMandatoryBreak, broken.truncation == nil else { return }
         for (span, range) in broken.fragments {
-            guard let ratio = adjustmentRatio(paragraph, range, available: span.width - 2 * padding) else { continue }
+            guard let ratio = adjustmentRatio(paragraph, range, available: span.width - 2 * padding,
+                                              hyphenates: broken.hyphenates(at: range.upperBound)) else { continue }
             statistics.squaredAdjustmentRatios += ratio * ratio
             if ratio > 1 { statistics.veryLooseLines += 1 }
         }
@@ -250,7 +251,8 @@ extension LayoutManager {
 
     /// A line's adjustment ratio as optimal breaking measures it: the space it has to
     /// fill over its spaces' stretch (half their width); nil for a line without spaces.
-    private func adjustmentRatio(_ paragraph: Paragraph, _ range: Range<Int>, available: Double) -> Double? {
+    private func adjustmentRatio(_ paragraph: Paragraph, _ range: Range<Int>, available: Double,
+                                 hyphenates: Bool) -> Double? {
         let contentEnd = paragraph.trimmingTrailingWhitespace(range.lowerBound, range.upperBound)
         // Every space adds half its width, in order (other units would add 0: skipped).
         var stretch = 0.0
@@ -260,7 +262,7 @@ extension LayoutManager {
             }
         }
         guard stretch > 0 else { return nil }
-        return (available - paragraph.fittingWidth(range, contentEnd: contentEnd)) / stretch
+        return (available - paragraph.fittingWidth(range, contentEnd: contentEnd, hyphenates: hyphenates)) / stretch
     }
 
     func defaultMetrics(for attributes: TextAttributes) -> LineMetrics {

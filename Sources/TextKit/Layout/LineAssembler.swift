@@ -31,7 +31,7 @@ struct LineAssembler {
             let endsAtBreak = line.endsWithMandatoryBreak && range.upperBound == line.range.upperBound
             fragments.append(place(range, in: span, band: line.band, baseline: baseline,
                                    justify: style.alignment == .justified && !endsParagraph && !endsAtBreak,
-                                   textRect: line.band))
+                                   textRect: line.band, hyphenates: line.hyphenates(at: range.upperBound)))
         }
         if fragments.count > 1 { fragments.sort { $0.rect.minX < $1.rect.minX } }
         let characters = characterRange(line.range)
@@ -45,15 +45,17 @@ struct LineAssembler {
     }
 
     private func place(_ range: Range<Int>, in span: Span, band: Rect, baseline: Double, justify: Bool,
-                       textRect: Rect) -> LineFragment {
+                       textRect: Rect, hyphenates: Bool = true) -> LineFragment {
         let rightToLeft = paragraph.bidi.paragraphLevel == 1
         let contentEnd = paragraph.trimmingTrailingWhitespace(range.lowerBound, range.upperBound)
         // Tabs advance to their stops, measured exactly as the breaker measured the line.
         let origin = paragraph.tabOrigin(of: span, in: textRect)
-        let (contentWidth, tabs) = paragraph.tabbedLayout(range, contentEnd: contentEnd, origin: origin, style: style)
+        let (contentWidth, tabs) = paragraph.tabbedLayout(range, contentEnd: contentEnd, origin: origin, style: style,
+                                                          hyphenates: hyphenates)
         // Without tabs the content width is the fitting width of the content, measured once.
-        let hanging = paragraph.fittingWidth(range, contentEnd: range.upperBound)
-            - (tabs.isEmpty ? contentWidth : paragraph.fittingWidth(range, contentEnd: contentEnd))
+        let hanging = paragraph.fittingWidth(range, contentEnd: range.upperBound, hyphenates: hyphenates)
+            - (tabs.isEmpty ? contentWidth
+                            : paragraph.fittingWidth(range, contentEnd: contentEnd, hyphenates: hyphenates))
         let left = span.minX + padding, right = span.maxX - padding
         let available = right - left
 
@@ -82,7 +84,7 @@ struct LineAssembler {
         // Hanging white space sits at the logical end: right of the text in LTR, left in RTL.
         var pen = rightToLeft ? contentStart - hanging : contentStart
 
-        let softHyphen = paragraph.softHyphen(endingAt: range.upperBound)
+        let softHyphen = paragraph.softHyphen(endingAt: range.upperBound, hyphenates: hyphenates)
         let replacesGlyph = range.upperBound > 0 && paragraph.utf16[range.upperBound - 1] == 0x00AD
         let hangs = hanging > 0 && contentEnd > range.lowerBound
         let glyphs: PositionedGlyphs, attachments: [AttachmentPlacement]

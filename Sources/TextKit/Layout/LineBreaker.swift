@@ -39,6 +39,12 @@ struct BrokenLine {
     var range: Range<Int>
     var endsWithMandatoryBreak: Bool
     var truncation: Truncation? = nil
+    /// Ends of fragments that cut a word between grapheme clusters at a hyphenation point or
+    /// after a soft hyphen because no break opportunity fit there: they show no hyphen.
+    var cutsWithoutHyphen: [Int] = []
+
+    /// Whether the fragment ending at `end` shows the hyphen of a break there.
+    func hyphenates(at end: Int) -> Bool { cutsWithoutHyphen.isEmpty || !cutsWithoutHyphen.contains(end) }
 }
 
 /// Greedy line breaking of one paragraph into the free spans of a container chain.
@@ -166,7 +172,7 @@ struct LineBreaker {
     /// the line may be truncated: that depends on being in the last container).
     private func placeLine(from start: Int, cursor: inout LayoutCursor, isFirstLine: Bool,
                            reach: inout LayoutCursor) -> Outcome {
-        let outcome = placeLine(from: start, cursor: &cursor, isFirstLine: isFirstLine)
+        let outcome = placeLine(from: start, cursor: &cursor, isFirstLine: isFirstLine, lookedAt: &reach)
         switch outcome {
         case .line(let line):
             reach.extend(through: LayoutCursor(container: line.container, y: line.band.maxY))
@@ -180,14 +186,25 @@ struct LineBreaker {
         return outcome
     }
 
-    /// Breaks the line starting at UTF-16 `start` without widow and orphan control.
-    private func placeLine(from start: Int, cursor: inout LayoutCursor, isFirstLine: Bool) -> Outcome {
+    /// Breaks the line starting at UTF-16 `start` without widow and orphan control; `lookedAt`
+    /// is moved down to the bottom of the lowest band the look-ahead for a wider band examined.
+    ///
+    /// Where no break opportunity fits the spans of a band, the line moves down to the first
+    /// band of its container where one does; when no band below does (an overlong word beside
+    /// an exclusion at the container's foot, a word and its hyphen wider than every band), the
+    /// word is broken between grapheme clusters in the spans there are instead, so no span is
+    /// left empty for want of a wider one.
+    private func placeLine(from start: Int, cursor: inout LayoutCursor, isFirstLine: Bool,
+                           lookedAt: inout LayoutCursor) -> Outcome {
         var height = lineHeight(metrics(for: start..<min(start + 1, paragraph.utf16.count)))
+        // Set once the look-ahead found no band of this container where a break opportunity fits.
+        var breaksWords = false
         while cursor.container < containers.count {
             let container = containers[cursor.container]
             let full = container.maximumNumberOfLines > 0 && cursor.lines >= container.maximumNumberOfLines
             guard !full, container.contains(bandAt: cursor.y, height: height) else {
                 cursor.moveToNextContainer(of: containers)
+                breaksWords = false
                 continue
             }
             let proposed = proposedSpan(in: container, isFirstLine: isFirstLine)
@@ -202,16 +219,24 @@ struct LineBreaker {
             }
             let maxWidth = proposed.width - 2 * container.lineFragmentPadding
             switch fill(spans, from: start, padding: container.lineFragmentPadding, maxWidth: maxWidth,
-                        textRect: container.textRect) {
+                        textRect: container.textRect, breaksWords: breaksWords) {
             case .impossible:
                 return .overflow(unbreakable: true)
             case .nothing:
-                if cursor.y >= lowestExclusionBottom(container) || maxWidth < minimum {
+                if !breaksWords, !spans.isEmpty {
+                    if let y = firstFittingBand(below: cursor, height: height, start: start, isFirstLine: isFirstLine,
+                                                lookedAt: &lookedAt) {
+                        cursor.y = y
+                    } else {
+                        breaksWords = true
+                    }
+                } else if cursor.y >= lowestExclusionBottom(container) || maxWidth < minimum {
                     cursor.moveToNextContainer(of: containers)
+                    breaksWords = false
                 } else {
                     cursor.y += step
                 }
-            case .fragments(let fragments, let end, let mandatory):
+            case .fragments(let fragments, let end, let mandatory, let cuts):
                 let metrics = metrics(for: start..<end)
                 let real = lineHeight(metrics)
                 if real > height + 1e-9 {
@@ -227,13 +252,41 @@ struct LineBreaker {
                                             truncation: truncation))
                 }
                 return .line(BrokenLine(container: cursor.container, band: band, metrics: metrics, height: height,
-                                        fragments: fragments, range: start..<end, endsWithMandatoryBreak: mandatory))
+                                        fragments: fragments, range: start..<end, endsWithMandatoryBreak: mandatory,
+                                        cutsWithoutHyphen: cuts))
             }
         }
         return .overflow(unbreakable: false)
     }
 
     // MARK: - Internals
+
+    /// The first y below `cursor` in its container, moving down by ``step`` as the line would,
+    /// where a break opportunity from `start` fits a span of the band `height` tall; nil when
+    /// the container ends (or the bands below every exclusion are reached) first. `lookedAt`
+    /// is moved down to the lowest band examined.
+    private func firstFittingBand(below cursor: LayoutCursor, height: Double, start: Int, isFirstLine: Bool,
+                                  lookedAt: inout LayoutCursor) -> Double? {
+        let container = containers[cursor.container]
+        let proposed = proposedSpan(in: container, isFirstLine: isFirstLine)
+        let minimum = container.minimumFragmentWidth ?? minimumWidth
+        let maxWidth = proposed.width - 2 * container.lineFragmentPadding
+        let bottom = lowestExclusionBottom(container)
+        var y = cursor.y
+        defer { lookedAt.extend(through: LayoutCursor(container: cursor.container, y: y + height)) }
+        while y < bottom, maxWidth >= minimum {
+            y += step
+            guard container.contains(bandAt: y, height: height) else { return nil }
+            let spans = container.freeSpans(in: proposed, minY: y, height: height, minimumWidth: minimum)
+            if case .fragments = fill(spans, from: start, padding: container.lineFragmentPadding, maxWidth: maxWidth,
+                                      textRect: container.textRect, breaksWords: false) {
+                return y
+            }
+        }
+        // At or below every exclusion's bottom, where a line that found nothing moves on to the
+        // next container.
+        return nil
+    }
 
     /// Whether this line is the last one the last container allows, text remains after it, and
     /// the container truncates.
@@ -273,21 +326,31 @@ struct LineBreaker {
     }
 
     private enum Fill {
-        case fragments([(span: Span, range: Range<Int>)], end: Int, mandatory: Bool)
+        case fragments([(span: Span, range: Range<Int>)], end: Int, mandatory: Bool, cuts: [Int])
         case nothing
         case impossible
     }
 
-    /// Fills `spans` (in reading order) with text from `start`.
-    private func fill(_ spans: [Span], from start: Int, padding: Double, maxWidth: Double, textRect: Rect) -> Fill {
+    /// Fills `spans` (in reading order) with text from `start`. Where no break opportunity fits
+    /// a span, the word there is broken between grapheme clusters when `breaksWords` is set or
+    /// when it fits no line at all (wider than `maxWidth`, with the hyphen a break there draws).
+    private func fill(_ spans: [Span], from start: Int, padding: Double, maxWidth: Double, textRect: Rect,
+                      breaksWords: Bool) -> Fill {
         let count = paragraph.utf16.count
         var current = start
         var fragments: [(span: Span, range: Range<Int>)] = []
+        var cuts: [Int] = []
         for span in rightToLeft ? spans.reversed() : spans where current < count {
             let available = span.width - 2 * padding
             let origin = paragraph.tabOrigin(of: span, in: textRect)
             // The candidate ends are the opportunities `breaks[firstCandidate ..< firstCandidate + candidates]`.
-            let firstCandidate = firstBreak(after: current)
+            var firstCandidate = firstBreak(after: current)
+            // A line that starts at a soft hyphen (the word was broken before it) does not end
+            // right after it: that line would show nothing but the hyphen.
+            if firstCandidate < paragraph.breaks.count, paragraph.breaks[firstCandidate].offset == current + 1,
+               paragraph.utf16[current] == 0x00AD {
+                firstCandidate += 1
+            }
             var candidates = 0
             var mandatory = false
             var index = firstCandidate
@@ -318,14 +381,19 @@ struct LineBreaker {
             }
             var best = candidates > 0 ? paragraph.breaks[firstCandidate + candidates - 1].offset : nil
             if best == nil, index < paragraph.breaks.count {
-                let wordEnd = paragraph.trimmingTrailingWhitespace(current, paragraph.breaks[index].offset)
-                if paragraph.width(current..<wordEnd) > maxWidth + 1e-9 {
+                let opportunity = paragraph.breaks[index].offset
+                let wordEnd = paragraph.trimmingTrailingWhitespace(current, opportunity)
+                if breaksWords || !fits(current..<opportunity, maxWidth, origin: origin) {
                     // The word can never fit on a line: break it between grapheme clusters.
                     switch graphemeBreak(from: current, limit: wordEnd, available: available, maxWidth: maxWidth) {
                     case .some(let end): best = end
                     case .none: return .impossible
                     }
-                    if best == current { best = nil }
+                    if best == current {
+                        best = nil
+                    } else if let end = best, paragraph.softHyphen(endingAt: end) != nil {
+                        cuts.append(end)
+                    }
                 }
             }
             guard let end = best else { continue }
@@ -333,13 +401,14 @@ struct LineBreaker {
             if fragments.isEmpty { fragments.reserveCapacity(spans.count) }
             fragments.append((span, current..<end))
             current = end
-            if mandatory { return .fragments(fragments, end: current, mandatory: true) }
+            if mandatory { return .fragments(fragments, end: current, mandatory: true, cuts: cuts) }
         }
-        return fragments.isEmpty ? .nothing : .fragments(fragments, end: current, mandatory: false)
+        return fragments.isEmpty ? .nothing : .fragments(fragments, end: current, mandatory: false, cuts: cuts)
     }
 
-    /// The farthest grapheme boundary after `start` whose width fits `available`; `start` when
-    /// none fits here; nil when even the first cluster is wider than `maxWidth` (fits nowhere).
+    /// The farthest grapheme boundary after `start` whose width (without a hyphen: a word cut
+    /// between clusters shows none) fits `available`; `start` when none fits here; nil when even
+    /// the first cluster is wider than `maxWidth` (fits nowhere).
     private func graphemeBreak(from start: Int, limit: Int, available: Double, maxWidth: Double) -> Int?? {
         let graphemes = paragraph.graphemes
         var low = 0, high = graphemes.count
@@ -356,21 +425,22 @@ struct LineBreaker {
             best = graphemes[index]
             index += 1
         }
-        while best > start, !fits(start..<best, available) {
+        while best > start, !fits(start..<best, available, hyphenates: false) {
             best = graphemes[graphemes.lastIndex { $0 < best }!]
         }
         return .some(best)
     }
 
     /// Whether the text of `range`, cut and shaped as the line would show it, fits `available`
-    /// (trailing white space hangs; tabs advance to their stops from `origin`).
-    private func fits(_ range: Range<Int>, _ available: Double, origin: Double = 0) -> Bool {
+    /// (trailing white space hangs; tabs advance to their stops from `origin`; the hyphen of a
+    /// break at its end counts unless `hyphenates` is false).
+    private func fits(_ range: Range<Int>, _ available: Double, origin: Double = 0, hyphenates: Bool = true) -> Bool {
         let contentEnd = paragraph.trimmingTrailingWhitespace(range.lowerBound, range.upperBound)
         if paragraph.hasTabs {
-            return paragraph.tabbedLayout(range, contentEnd: contentEnd, origin: origin, style: style).width
-                <= available + 1e-9
+            return paragraph.tabbedLayout(range, contentEnd: contentEnd, origin: origin, style: style,
+                                          hyphenates: hyphenates).width <= available + 1e-9
         }
-        return paragraph.fittingWidth(range, contentEnd: contentEnd) <= available + 1e-9
+        return paragraph.fittingWidth(range, contentEnd: contentEnd, hyphenates: hyphenates) <= available + 1e-9
     }
 
     private func firstBreak(after offset: Int) -> Int {

@@ -18,9 +18,9 @@ extension Paragraph {
     /// ```
     /// Trailing tabs (after `contentEnd`) hang like other white space and keep their glyph's advance.
     /// Right-to-left paragraphs pass `origin` from the right edge and measure in logical order.
-    func tabbedLayout(_ range: Range<Int>, contentEnd: Int, origin: Double,
-                      style: ParagraphStyle) -> (width: Double, advances: [Int: Double]) {
-        let base = fittingWidth(range, contentEnd: contentEnd)
+    func tabbedLayout(_ range: Range<Int>, contentEnd: Int, origin: Double, style: ParagraphStyle,
+                      hyphenates: Bool = true) -> (width: Double, advances: [Int: Double]) {
+        let base = fittingWidth(range, contentEnd: contentEnd, hyphenates: hyphenates)
         guard hasTabs else { return (base, [:]) }
         let tabs = (range.lowerBound..<contentEnd).filter { utf16[$0] == 0x09 }
         guard !tabs.isEmpty else { return (base, [:]) }

@@ -265,9 +265,10 @@ final class Paragraph {
 
     /// The hyphen drawn where a line breaks before `end` inside a word: at a soft hyphen (U+00AD,
     /// whose own glyph it replaces) or a hyphenation point (appended); its glyph and advance
-    /// (points) in the font of the run before the break, and whether it replaces a glyph.
-    func softHyphen(endingAt end: Int) -> (glyph: UInt32, advance: Double)? {
-        guard end > 0, end < utf16.count, utf16[end - 1] == 0x00AD || isHyphenationPoint(end) else { return nil }
+    /// (points) in the font of the run before the break, and whether it replaces a glyph. None
+    /// when `hyphenates` is false (a word broken between clusters there shows no hyphen).
+    func softHyphen(endingAt end: Int, hyphenates: Bool = true) -> (glyph: UInt32, advance: Double)? {
+        guard hyphenates, end > 0, end < utf16.count, utf16[end - 1] == 0x00AD || isHyphenationPoint(end) else { return nil }
         let run = runs[runIndex(containing: end - 1)]
         guard let glyph = run.font.shaper.nominalGlyph(0x2D) ?? run.font.shaper.nominalGlyph(0x2010) else { return nil }
         return (glyph, Double(run.font.shaper.advance(ofGlyph: glyph)) * run.fontScale + run.style.tracking)
@@ -283,9 +284,10 @@ final class Paragraph {
 
     /// The advance of the glyphs of `range` (cut as ``pieces(_:)`` cuts it) whose characters lie
     /// before `contentEnd`: the width a line ending at `range.upperBound` needs for its content,
-    /// including the hyphen of a soft hyphen it ends with.
-    func fittingWidth(_ range: Range<Int>, contentEnd: Int) -> Double {
-        let hyphen = contentEnd == range.upperBound ? softHyphen(endingAt: contentEnd)?.advance ?? 0 : 0
+    /// including the hyphen of a soft hyphen it ends with (unless `hyphenates` is false).
+    func fittingWidth(_ range: Range<Int>, contentEnd: Int, hyphenates: Bool = true) -> Double {
+        let hyphen = contentEnd == range.upperBound
+            ? softHyphen(endingAt: contentEnd, hyphenates: hyphenates)?.advance ?? 0 : 0
         return hyphen + glyphWidth(range, contentEnd: contentEnd)
     }
 
