@@ -17,6 +17,8 @@ enum FuzzTarget: String, CaseIterable {
     case png
     /// Layout of the bytes as text in containers and around exclusions taken from the first bytes.
     case layout
+    /// Pages added until all text fits around exclusions that leave room: no text is ever lost.
+    case pages
 
     /// The target libFuzzer's callback runs (set once by `main`).
     nonisolated(unsafe) static var selected = FuzzTarget.svg
@@ -30,6 +32,9 @@ enum FuzzTarget: String, CaseIterable {
         case .png: PNGFuzzInput.run(bytes)
         case .layout:
             var input = LayoutFuzzInput(bytes)
+            input.run()
+        case .pages:
+            var input = PagesFuzzInput(bytes)
             input.run()
         }
     }

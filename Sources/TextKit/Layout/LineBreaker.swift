@@ -385,7 +385,8 @@ struct LineBreaker {
                 let wordEnd = paragraph.trimmingTrailingWhitespace(current, opportunity)
                 if breaksWords || !fits(current..<opportunity, maxWidth, origin: origin) {
                     // The word can never fit on a line: break it between grapheme clusters.
-                    switch graphemeBreak(from: current, limit: wordEnd, available: available, maxWidth: maxWidth) {
+                    switch graphemeBreak(from: current, limit: wordEnd, available: available, maxWidth: maxWidth,
+                                         origin: origin) {
                     case .some(let end): best = end
                     case .none: return .impossible
                     }
@@ -407,9 +408,11 @@ struct LineBreaker {
     }
 
     /// The farthest grapheme boundary after `start` whose width (without a hyphen: a word cut
-    /// between clusters shows none) fits `available`; `start` when none fits here; nil when even
-    /// the first cluster is wider than `maxWidth` (fits nowhere).
-    private func graphemeBreak(from start: Int, limit: Int, available: Double, maxWidth: Double) -> Int?? {
+    /// between clusters shows none; tabs advance to their stops from `origin`) fits `available`;
+    /// `start` when none fits here; nil when even the first cluster is wider than `maxWidth`
+    /// (fits nowhere).
+    private func graphemeBreak(from start: Int, limit: Int, available: Double, maxWidth: Double,
+                               origin: Double) -> Int?? {
         let graphemes = paragraph.graphemes
         var low = 0, high = graphemes.count
         while low < high {
@@ -425,7 +428,7 @@ struct LineBreaker {
             best = graphemes[index]
             index += 1
         }
-        while best > start, !fits(start..<best, available, hyphenates: false) {
+        while best > start, !fits(start..<best, available, origin: origin, hyphenates: false) {
             best = graphemes[graphemes.lastIndex { $0 < best }!]
         }
         return .some(best)
