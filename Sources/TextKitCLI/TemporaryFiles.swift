@@ -14,8 +14,8 @@ enum TemporaryFiles {
     /// characters) with `mkstemps` — an unpredictable name, O_CREAT|O_EXCL, mode 0600 — and
     /// registers it for removal on a signal. Returns the descriptor (close-on-exec), or -1 with errno set.
     static func create(_ template: inout [CChar], suffixLength: Int32) -> Int32 {
-        withSignalsBlocked {
-            installHandlers()
+        installHandlers()
+        return withSignalsBlocked {
             let descriptor = mkstemps(&template, suffixLength)
             guard descriptor >= 0 else { return descriptor }
             _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
@@ -64,14 +64,20 @@ enum TemporaryFiles {
         old?.deallocate()
     }
 
+    /// Installs the handlers and unblocks the signals: a parent may have spawned the command
+    /// with them blocked (Foundation's `Process` does), which would make them wait until exit.
     private static func installHandlers() {
         guard !installed else { return }
         installed = true
+        var set = sigset_t()
+        sigemptyset(&set)
         for number in signals {
             let previous = signal(number, handler)
             // A signal the caller ignores (nohup, a background job's SIGINT) stays ignored.
             if let previous, unsafeBitCast(previous, to: Int.self) == 1 { signal(number, SIG_IGN) }
+            sigaddset(&set, number)
         }
+        sigprocmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// Unlinks every tracked file, then re-raises the signal with its default action.
