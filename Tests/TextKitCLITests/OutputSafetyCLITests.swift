@@ -57,7 +57,7 @@ struct OutputSafetyCLITests {
         #expect(mkfifo(fifo, 0o600) == 0)
         // A reader in the background; with the FIFO replaced it would wait until killed.
         let result = try CLIRunner.runScript(#"""
-            timeout 20 cat "$DIR/pipe" > "$DIR/got" &
+            timeout -s KILL 20 cat "$DIR/pipe" > "$DIR/got" &
             textkit layout "$PROSE" --font-file "$FONT" -o "$DIR/pipe"; status=$?; wait; exit $status
             """#, environment: ["DIR": directory.path, "PROSE": prose])
         #expect(result.status == 0, "\(result.stderr)")
