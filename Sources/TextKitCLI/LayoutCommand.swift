@@ -28,6 +28,12 @@ struct LayoutCommand: ParsableCommand {
         } catch let error as CLIError {
             CLIError.report("error", error.message)
             throw error.exitCode
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            // Not expected (every failure is a CLIError), but never Foundation's "error 256".
+            CLIError.report("error", CLIError.reason(of: error))
+            throw ExitCode(CLIError.Status.software.rawValue)
         }
     }
 

@@ -68,8 +68,10 @@ final class OutputFile {
         temporaryPath = temporary
         let existing = Self.lstatIsRegular(target)
         if let existing {
+            // EPERM (another user's file) keeps us as the owner: at least the group, then the
+            // mode again (chown clears set-user-ID bits).
             _ = fchmod(descriptor, existing.st_mode & 0o7777)
-            if fchown(descriptor, existing.st_uid, existing.st_gid) != 0 { _ = fchown(descriptor, existing.st_uid, ~0) }
+            if fchown(descriptor, existing.st_uid, existing.st_gid) != 0 { _ = fchown(descriptor, uid_t.max, existing.st_gid) }
             _ = fchmod(descriptor, existing.st_mode & 0o7777)
         } else {
             _ = fchmod(descriptor, 0o666 & ~Self.umaskValue)

@@ -46,9 +46,21 @@ struct CLIRunner {
                        environment: environment.merging(["TEXTKIT": executable.path, "FONT": font]) { $1 })
     }
 
-    /// Runs `program` with `arguments`, feeding `stdin` if given.
+    /// Runs `textkit` with `arguments` under ``memoryCap``, killed after ``timeCap`` seconds
+    /// (status 137).
+    static func runCapped(_ arguments: [String], stdin: Data? = nil) throws -> Result {
+        try run(program: URL(fileURLWithPath: "/bin/bash"), cappedArguments(arguments), stdin: stdin, timeLimit: timeCap)
+    }
+
+    /// The arguments that make bash run `textkit arguments` under ``memoryCap`` (with exec: the
+    /// process is the command itself, as signals see it).
+    static func cappedArguments(_ arguments: [String]) -> [String] {
+        ["-c", "ulimit -v \(memoryCap); exec \"$0\" \"$@\"", executable.path] + arguments
+    }
+
+    /// Runs `program` with `arguments`, feeding `stdin` if given, killed after `timeLimit` seconds.
     static func run(program: URL, _ arguments: [String], stdin: Data? = nil,
-                    environment: [String: String] = [:]) throws -> Result {
+                    environment: [String: String] = [:], timeLimit: Int? = nil) throws -> Result {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
@@ -61,6 +73,12 @@ struct CLIRunner {
         process.standardError = err
         process.standardInput = input
         try process.run()
+        if let timeLimit {
+            let pid = process.processIdentifier
+            DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(timeLimit)) {
+                if process.isRunning { kill(pid, SIGKILL) }
+            }
+        }
         if let stdin { input.fileHandleForWriting.write(stdin) }
         try input.fileHandleForWriting.close()
         // Read both pipes before waiting, so a large output cannot block the child.

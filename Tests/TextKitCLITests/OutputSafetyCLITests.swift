@@ -40,10 +40,10 @@ struct OutputSafetyCLITests {
         let full = directory.appendingPathComponent("full").path
         #expect(mknod(null, S_IFCHR | 0o666, Self.device(1, 3)) == 0)
         #expect(mknod(full, S_IFCHR | 0o666, Self.device(1, 7)) == 0)
-        let written = try CLIRunner.run(["layout", prose, "--font-file", font, "-o", null])
+        let written = try CLIRunner.runCapped(["layout", prose, "--font-file", font, "-o", null])
         #expect(written.status == 0, "\(written.stderr)")
         #expect(Self.fileType(null) == S_IFCHR, "the device was replaced")
-        let failed = try CLIRunner.run(["layout", prose, "--font-file", font, "-o", full])
+        let failed = try CLIRunner.runCapped(["layout", prose, "--font-file", font, "-o", full])
         #expect(failed.status == 73)
         #expect(failed.stderr.contains("No space left on device"), "\(failed.stderr)")
         #expect(Self.fileType(full) == S_IFCHR, "the device was replaced")
@@ -78,7 +78,7 @@ struct OutputSafetyCLITests {
         #expect(symlink("target.json", link) == 0)
         #expect(symlink("created.json", dangling) == 0)
         for path in [link, dangling] {
-            let result = try CLIRunner.run(["layout", prose, "--font-file", font, "-o", path])
+            let result = try CLIRunner.runCapped(["layout", prose, "--font-file", font, "-o", path])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(Self.fileType(path) == S_IFLNK, "\(path): the link was replaced")
         }
@@ -98,7 +98,7 @@ struct OutputSafetyCLITests {
         let planted = (last + 1...last + 400).map { directory.appendingPathComponent(".out.json.textkit-\($0).tmp").path }
         for path in planted { #expect(symlink(victim.path, path) == 0) }
         let output = directory.appendingPathComponent("out.json")
-        let result = try CLIRunner.run(["layout", prose, "--font-file", font, "-o", output.path])
+        let result = try CLIRunner.runCapped(["layout", prose, "--font-file", font, "-o", output.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try Data(contentsOf: victim) == Data("precious".utf8), "a planted link was followed")
         #expect(planted.allSatisfy { Self.fileType($0) == S_IFLNK })
@@ -113,7 +113,7 @@ struct OutputSafetyCLITests {
         #expect(chmod(secret, 0o600) == 0)
         let fresh = directory.appendingPathComponent("fresh.json").path
         for path in [secret, fresh] {
-            let result = try CLIRunner.run(["layout", prose, "--font-file", font, "-o", path])
+            let result = try CLIRunner.runCapped(["layout", prose, "--font-file", font, "-o", path])
             #expect(result.status == 0, "\(result.stderr)")
         }
         func mode(_ path: String) -> mode_t {
@@ -155,8 +155,9 @@ struct OutputSafetyCLITests {
         let input = directory.appendingPathComponent("long.txt")
         try Data(text.utf8).write(to: input)
         let process = Process()
-        process.executableURL = CLIRunner.executable
-        process.arguments = ["layout", input.path, "--font-file", font, "-o", directory.appendingPathComponent("out.json").path]
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = CLIRunner.cappedArguments(["layout", input.path, "--font-file", font,
+                                                       "-o", directory.appendingPathComponent("out.json").path])
         process.standardError = FileHandle.nullDevice
         try process.run()
         let deadline = Date().addingTimeInterval(Double(CLIRunner.timeCap))
@@ -179,7 +180,7 @@ struct OutputSafetyCLITests {
         try Data("old".utf8).write(to: first)
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("out-2.svg"),
                                                 withIntermediateDirectories: false)
-        let result = try CLIRunner.run(["render", prose, "--font-file", font, "--pages", "3",
+        let result = try CLIRunner.runCapped(["render", prose, "--font-file", font, "--pages", "3",
                                         "-o", directory.appendingPathComponent("out.svg").path])
         #expect(result.status == 73, "\(result.stderr)")
         #expect(result.stderr.contains("out-2.svg"), "\(result.stderr)")
@@ -195,7 +196,7 @@ struct OutputSafetyCLITests {
         for name in ["out-3.svg", "out-4.svg", "out-6.svg", "keep.svg"] {
             try Data("stale".utf8).write(to: directory.appendingPathComponent(name))
         }
-        let result = try CLIRunner.run(["render", prose, "--font-file", font, "--pages", "2",
+        let result = try CLIRunner.runCapped(["render", prose, "--font-file", font, "--pages", "2",
                                         "-o", directory.appendingPathComponent("out.svg").path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
