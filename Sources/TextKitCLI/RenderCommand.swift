@@ -76,21 +76,23 @@ struct RenderCommand: ParsableCommand {
         let outputs = Array(plan(format: format, pageCount: result.pages.count))
         for (_, pages) in outputs { try checkSize(renderer, pages, format) }
 
-        // All-or-nothing: every file is written to its temporary file first; they are renamed
-        // only when all are complete, and all are removed on any failure.
+        // All-or-nothing: every file is written to its temporary file first (and closed, so
+        // 10,000 pages need no 10,000 descriptors); they are renamed only when all are
+        // complete, and all are removed on any failure.
         var files: [OutputFile] = []
         do {
-            for (path, _) in outputs { files.append(try OutputFile(path: path, input: input.identity)) }
             var pagesDone = 0
-            for ((_, pages), file) in zip(outputs, files) {
+            for (path, pages) in outputs {
+                let file = try OutputFile(path: path, input: input.identity)
+                files.append(file)
                 let before = pagesDone
                 try renderer.render(format, pages: pages, progress: { done in
                     pagesDone = before + done
                     progress.show("rendering " + Progress.bar(pagesDone, of: result.pages.count)
                         + " page \(pagesDone)/\(result.pages.count)")
                 }, to: file.write)
+                try file.finish()
             }
-            for file in files { try file.finish() }
             for file in files { try file.commit() }
             progress.clear()
         } catch let error as RenderError {
