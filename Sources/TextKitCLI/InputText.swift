@@ -2,49 +2,42 @@
 import Glibc
 #endif
 import Foundation
-import ProcessOutput
 
 /// Reads the input text: a UTF-8 file or standard input ("-").
 enum InputText {
     /// The text of `path`, or an error naming the file (and, for invalid UTF-8, the byte offset,
     /// line and column of the first bad byte).
     static func read(_ path: String, limit: Int) throws(CLIError) -> String {
-        try decode(readBytes(path, limit: limit), name: displayName(path))
+        try decode(readBytes(path, limit: limit).bytes, name: displayName(path))
     }
 
     /// The name used in messages: the path, or "<stdin>".
     static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 
-    /// The bytes of `path` (or standard input), at most `limit` of them.
-    static func readBytes(_ path: String, limit: Int) throws(CLIError) -> [UInt8] {
-        let name = path == "-" ? "<stdin>" : path
-        let bytes: [UInt8]
+    /// The bytes of `path` (or standard input), at most `limit` of them, and the file's identity
+    /// when it is a regular file. Reading stops at `limit + 1` bytes.
+    static func readBytes(_ path: String, limit: Int) throws(CLIError) -> FileReader.Contents {
+        let name = displayName(path)
         do {
-            if path == "-" {
-                bytes = Array(FileHandle.standardInput.readAllRetryingInterrupts())
-            } else {
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                    throw CLIError(status: .noInput, message: "\(name): no such file")
-                }
-                guard !isDirectory.boolValue else {
-                    throw CLIError(status: .noInput, message: "\(name): is a directory, not a text file")
-                }
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    throw CLIError(status: .noInput, message: "\(name): cannot read the file (permission denied?)")
-                }
-                bytes = Array(data)
-            }
-        } catch let error as CLIError {
-            throw error
+            return try FileReader.read(path, limit: limit)
         } catch {
-            throw CLIError(status: .noInput, message: "\(name): \(error)")
+            switch error {
+            case .unreadable(_, missing: true):
+                throw CLIError(status: .noInput, message: "\(name): no such file")
+            case .unreadable(let reason, _):
+                throw CLIError(status: .noInput, message: "\(name): cannot read the input (\(reason))")
+            case .directory:
+                throw CLIError(status: .noInput, message: "\(name): is a directory, not a text file")
+            case .notRegular(let kind):
+                throw CLIError(status: .noInput, message: "\(name): is \(kind), not a text file")
+            case .tooLarge(let limit, let size?):
+                throw CLIError(status: .dataError, message:
+                    "\(name): the input is \(size) bytes, more than the limit of \(limit) (--max-input-bytes)")
+            case .tooLarge(let limit, nil):
+                throw CLIError(status: .dataError, message:
+                    "\(name): the input is more than the limit of \(limit) bytes (--max-input-bytes)")
+            }
         }
-        if bytes.count > limit {
-            throw CLIError(status: .dataError, message:
-                "\(name): the input is \(bytes.count) bytes, more than the limit of \(limit) (--max-input-bytes)")
-        }
-        return bytes
     }
 
     /// Decodes strict UTF-8 (no replacement characters).

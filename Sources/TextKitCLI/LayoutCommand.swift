@@ -10,8 +10,8 @@ struct LayoutCommand: ParsableCommand {
         abstract: "Lay out a text file on pages and print glyph positions as JSON.",
         discussion: "Exit status: 0 success (with --pages N, overflow is reported in the JSON and as a warning), "
             + "64 bad options, 65 malformed input (UTF-8, SVG) or, with --pages auto, text that fits on no page, "
-            + "66 missing or unreadable input, "
-            + "69 font unavailable, 73 output not writable.")
+            + "66 missing or unreadable input, 69 font unavailable, 73 output not writable, "
+            + "74 standard output not writable.")
 
     @OptionGroup var options: LayoutOptions
 
@@ -23,11 +23,18 @@ struct LayoutCommand: ParsableCommand {
     @Flag(help: "Print phase timings and counts as JSON on standard error.") var stats = false
 
     func run() throws {
+        StandardStream.ignoreBrokenPipes()
         do {
             try execute()
         } catch let error as CLIError {
-            FileHandle.standardError.write(Data("textkit: error: \(error.message)\n".utf8))
+            CLIError.report("error", error.message)
             throw error.exitCode
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            // Not expected (every failure is a CLIError), but never Foundation's "error 256".
+            CLIError.report("error", CLIError.reason(of: error))
+            throw ExitCode(CLIError.Status.software.rawValue)
         }
     }
 
@@ -41,16 +48,17 @@ struct LayoutCommand: ParsableCommand {
             start = now
         }
 
-        let bytes = try InputText.readBytes(options.input, limit: options.maxInputBytes)
+        let input = try InputText.readBytes(options.input, limit: options.maxInputBytes)
+        if let output { try OutputFile.checkNotInput(output, input: input.identity) }
         lap("read")
-        let job = try PageLayoutJob(options: options, input: bytes)
+        let job = try PageLayoutJob(options: options, input: input.bytes)
         let result = try job.run()
         lap("layout")
 
-        for warning in result.warnings { FileHandle.standardError.write(Data("textkit: warning: \(warning)\n".utf8)) }
+        for warning in result.warnings { CLIError.report("warning", warning) }
         let writer = LayoutJSONWriter(pretty: pretty, warnings: result.warnings)
         if let output {
-            let file = try OutputFile(path: output)
+            let file = try OutputFile(path: output, input: input.identity)
             do {
                 try writer.write(result.snapshot, pages: result.pages, placements: result.placements, to: file.write)
                 try file.commit()
@@ -59,9 +67,8 @@ struct LayoutCommand: ParsableCommand {
                 throw error
             }
         } else {
-            let stdout = FileHandle.standardOutput
             try writer.write(result.snapshot, pages: result.pages, placements: result.placements) { bytes in
-                stdout.write(Data(bytes))
+                try StandardStream.writeOutput(bytes)
             }
         }
         lap("write")
@@ -83,6 +90,6 @@ struct LayoutCommand: ParsableCommand {
         json += "\"glyphs\":\(glyphs),\"pages\":\(result.pages.count),\"warnings\":\(result.warnings.count),"
         json += "\"squaredAdjustmentRatios\":\(String(format: "%.4f", s.squaredAdjustmentRatios)),"
         json += "\"veryLooseLines\":\(s.veryLooseLines)}\n"
-        FileHandle.standardError.write(Data(json.utf8))
+        StandardStream.writeError(json)
     }
 }

@@ -31,6 +31,7 @@ struct PageLayoutJob {
         let collection = FontCollection(defaultFontPath: Self.bundledFontPath)
         var descriptor: FontDescriptor
         if let file = options.fontFile {
+            try Self.checkFontFile(file)
             descriptor = FontDescriptor(filePath: file, size: options.size)
         } else {
             descriptor = FontDescriptor(family: options.font ?? "sans-serif", size: options.size)
@@ -83,10 +84,16 @@ struct PageLayoutJob {
     /// Resolves every font a styled document names, so a missing one is an error, not a fallback.
     private static func checkFonts(in storage: TextStorage, collection: FontCollection) throws(CLIError) {
         var failure: FontError?
+        var checked = Set<String>()
+        var fileFailure: CLIError?
         storage.enumerateAttributes(in: 0..<storage.length) { attributes, _ in
-            guard failure == nil else { return }
+            guard failure == nil, fileFailure == nil else { return }
+            if let file = attributes.font.filePath, checked.insert(file).inserted {
+                do throws(CLIError) { try checkFontFile(file) } catch { fileFailure = error; return }
+            }
             do throws(FontError) { _ = try collection.font(for: attributes.font) } catch { failure = error }
         }
+        if let fileFailure { throw fileFailure }
         if let failure {
             let status: CLIError.Status = failure.code == .unreadableFile ? .noInput
                 : failure.code == .invalidFont ? .dataError : .unavailable
@@ -114,8 +121,9 @@ struct PageLayoutJob {
                 throw CLIError(status: .usage, message: error.message)
             }
             let mask: AlphaMask
+            let data = try readFile(spec.path, limit: options.maxInputBytes) { "\(spec.path): error: \($0)" }
             do {
-                mask = try AlphaMask(contentsOfPNGFile: spec.path, maxPixels: options.maxImagePixels)
+                mask = try AlphaMask(pngData: data, file: spec.path, maxPixels: options.maxImagePixels)
             } catch {
                 throw CLIError(status: error.isUnreadable ? .noInput : .dataError, message: error.description)
             }
@@ -144,10 +152,32 @@ struct PageLayoutJob {
     }
 
     private static func readSVG(_ file: String, limits: SVGLimits) throws(CLIError) -> SVGDocument {
+        let data = try readFile(file, limit: limits.maxFileSize) { "\(file):0:0: error: \($0)" }
         do {
-            return try SVGDocument(contentsOfFile: file, limits: limits)
+            return try SVGDocument(data: data, file: file, limits: limits)
         } catch {
             throw CLIError(status: error.line == 0 ? .noInput : .dataError, message: error.description)
+        }
+    }
+
+    /// The bytes of an SVG or PNG file, which must be a regular file of at most `limit` bytes;
+    /// `message` shapes the error ("cannot read file: REASON" or the size) into the format's style.
+    private static func readFile(_ path: String, limit: Int, message: (String) -> String) throws(CLIError) -> [UInt8] {
+        do {
+            return try FileReader.read(path, limit: limit, regularOnly: true).bytes
+        } catch {
+            throw CLIError(status: error.status, message: message(error.detail))
+        }
+    }
+
+    /// Refuses a font file that is not a readable regular file: FreeType would block forever
+    /// opening a FIFO, and read a device without end.
+    private static func checkFontFile(_ path: String) throws(CLIError) {
+        do {
+            try FileReader.checkRegularFile(path)
+        } catch {
+            throw CLIError(status: error.status, message: "\(path): error: \(error.detail) (--font-file and styled "
+                + "fonts must be font files)")
         }
     }
 

@@ -14,8 +14,8 @@ struct RenderCommand: ParsableCommand {
         abstract: "Lay out a text file and draw it as SVG, PNG or PDF.",
         discussion: "The format comes from the output file's extension, or --format. PDF gets one page per "
             + "page; PNG and SVG get one file per page (out-1.png, out-2.png, …) or, with --single, one tall "
-            + "image. Exit status: 0 success, 64 bad options or unknown format, 65 malformed input, "
-            + "66 missing or unreadable input, 69 font unavailable, 70 rendering failed, 73 output not writable.")
+            + "image. Exit status: 0 success, 64 bad options, unknown format or a page too large for it, "
+            + "65 malformed input, 66 missing or unreadable input, 69 font unavailable, 70 rendering failed, 73 output not writable.")
 
     @OptionGroup var options: LayoutOptions
 
@@ -40,13 +40,20 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        StandardStream.ignoreBrokenPipes()
         let progress = Progress()
         do {
             try execute(progress)
         } catch let error as CLIError {
             progress.clear()
-            FileHandle.standardError.write(Data("textkit: error: \(error.message)\n".utf8))
+            CLIError.report("error", error.message)
             throw error.exitCode
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            // Not expected (every failure is a CLIError), but never Foundation's "error 256".
+            CLIError.report("error", CLIError.reason(of: error))
+            throw ExitCode(CLIError.Status.software.rawValue)
         }
     }
 
@@ -56,37 +63,35 @@ struct RenderCommand: ParsableCommand {
         renderOptions.dotsPerInch = dpi
         renderOptions.overlays = try overlays()
 
-        let bytes = try InputText.readBytes(options.input, limit: options.maxInputBytes)
+        let input = try InputText.readBytes(options.input, limit: options.maxInputBytes)
+        try OutputFile.checkNotInput(output, input: input.identity)
         progress.show("laying out…")
-        let job = try PageLayoutJob(options: options, input: bytes)
+        let job = try PageLayoutJob(options: options, input: input.bytes)
         let result = try job.run { pages in progress.show("laying out… \(pages) page\(pages == 1 ? "" : "s")") }
         progress.clear()
-        for warning in result.warnings { FileHandle.standardError.write(Data("textkit: warning: \(warning)\n".utf8)) }
+        for warning in result.warnings { CLIError.report("warning", warning) }
 
         let renderer = LayoutRenderer(snapshot: result.snapshot, pages: result.pages, placements: result.placements,
                                       storage: job.storage, options: renderOptions)
-        let outputs = plan(format: format, pageCount: result.pages.count)
-        if format == .png {
-            for (_, pages) in outputs {
-                let (width, height) = renderer.pixelSize(of: pages)
-                guard max(width, height) <= LayoutRenderer.maximumPixelSide else {
-                    throw CLIError(status: .usage, message: "\(output): the image would be \(width) × \(height) pixels, "
-                        + "more than \(LayoutRenderer.maximumPixelSide) a side; lower --dpi\(single ? " or drop --single" : "")")
-                }
-            }
-        }
+        let outputs = Array(plan(format: format, pageCount: result.pages.count))
+        for (_, pages) in outputs { try checkSize(renderer, pages, format) }
 
-        // Every file is written to a temporary file first and renamed only when all are complete.
-        let files = try outputs.map { (path, _) throws(CLIError) in try OutputFile(path: path) }
+        // All-or-nothing: every file is written to its temporary file first (and closed, so
+        // 10,000 pages need no 10,000 descriptors); they are renamed only when all are
+        // complete, and all are removed on any failure.
+        var files: [OutputFile] = []
         do {
             var pagesDone = 0
-            for ((_, pages), file) in zip(outputs, files) {
+            for (path, pages) in outputs {
+                let file = try OutputFile(path: path, input: input.identity)
+                files.append(file)
                 let before = pagesDone
                 try renderer.render(format, pages: pages, progress: { done in
                     pagesDone = before + done
                     progress.show("rendering " + Progress.bar(pagesDone, of: result.pages.count)
                         + " page \(pagesDone)/\(result.pages.count)")
                 }, to: file.write)
+                try file.finish()
             }
             for file in files { try file.commit() }
             progress.clear()
@@ -96,6 +101,48 @@ struct RenderCommand: ParsableCommand {
         } catch {
             for file in files { file.discard() }
             throw error
+        }
+        if outputs.count > 1 { removeStalePages(after: outputs.count) }
+    }
+
+    /// Refuses a page or image larger than its format allows: a PNG over
+    /// ``LayoutRenderer/maximumPixelSide`` a side or ``LayoutRenderer/maximumPixels`` in all, a PDF
+    /// page over ``LayoutRenderer/maximumPDFPageSide`` or an SVG over ``LayoutRenderer/maximumSVGSide``.
+    private func checkSize(_ renderer: LayoutRenderer, _ pages: RenderedPages, _ format: RenderFormat) throws(CLIError) {
+        let hint = single ? " or drop --single" : ""
+        switch format {
+        case .png:
+            let (width, height) = renderer.pixelSize(of: pages)
+            guard max(width, height) <= LayoutRenderer.maximumPixelSide else {
+                throw CLIError(status: .usage, message: "\(output): the image would be \(width) × \(height) pixels, "
+                    + "more than \(LayoutRenderer.maximumPixelSide) a side; lower --dpi\(hint)")
+            }
+            guard width * height <= LayoutRenderer.maximumPixels else {
+                throw CLIError(status: .usage, message: "\(output): the image would be \(width) × \(height) pixels, "
+                    + "more than \(LayoutRenderer.maximumPixels) pixels in all; lower --dpi\(hint)")
+            }
+        case .pdf, .svg:
+            let size = renderer.size(of: pages)
+            let limit = format == .pdf ? LayoutRenderer.maximumPDFPageSide : LayoutRenderer.maximumSVGSide
+            guard max(size.width, size.height) <= limit else {
+                throw CLIError(status: .usage, message: "\(output): the \(format == .pdf ? "page" : "image") would be "
+                    + "\(Self.points(size.width)) × \(Self.points(size.height)) pt, more than \(Self.points(limit)) pt a side "
+                    + "(\(format == .pdf ? "the most PDF allows" : "the most cairo can draw")); lower --width or --height\(hint)")
+            }
+        }
+    }
+
+    private static func points(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(format: "%g", value)
+    }
+
+    /// Removes `NAME-(count+1).EXT`, `NAME-(count+2).EXT`, … left by an earlier render with more
+    /// pages, up to the first that does not exist (regular files only; links and others stay).
+    private func removeStalePages(after count: Int) {
+        for (path, _) in plan(format: .png, pageCount: Int.max, from: count) {
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
+            unlink(path)
         }
     }
 
@@ -129,13 +176,14 @@ struct RenderCommand: ParsableCommand {
 
     /// The files to write and the pages each holds: one file for PDF, for a single page or with
     /// --single; otherwise `NAME-1.EXT`, `NAME-2.EXT`, … one per page.
-    private func plan(format: RenderFormat, pageCount: Int) -> [(path: String, pages: RenderedPages)] {
-        if format == .pdf || single || pageCount <= 1 { return [(output, .all)] }
+    private func plan(format: RenderFormat, pageCount: Int, from first: Int = 0)
+        -> LazyMapSequence<Range<Int>, (path: String, pages: RenderedPages)> {
+        if format == .pdf || single || pageCount <= 1 { return (0..<1).lazy.map { _ in (output, .all) } }
         let url = URL(fileURLWithPath: output)
         let directory = (output as NSString).deletingLastPathComponent
         let base = url.deletingPathExtension().lastPathComponent
         let ext = url.pathExtension.isEmpty ? "" : "." + url.pathExtension
-        return (0..<pageCount).map { page in
+        return (first..<pageCount).lazy.map { page in
             let name = "\(base)-\(page + 1)\(ext)"
             return (directory.isEmpty ? name : directory + "/" + name, .page(page))
         }
@@ -152,7 +200,7 @@ private final class Progress {
         guard enabled else { return }
         let line = "textkit: " + message
         let padding = String(repeating: " ", count: max(0, lastLength - line.count))
-        FileHandle.standardError.write(Data(("\r" + line + padding).utf8))
+        StandardStream.writeError("\r" + line + padding)
         lastLength = line.count
     }
 
@@ -165,7 +213,7 @@ private final class Progress {
     /// Erases the line.
     func clear() {
         guard enabled, lastLength > 0 else { return }
-        FileHandle.standardError.write(Data(("\r" + String(repeating: " ", count: lastLength) + "\r").utf8))
+        StandardStream.writeError("\r" + String(repeating: " ", count: lastLength) + "\r")
         lastLength = 0
     }
 }

@@ -90,6 +90,17 @@ public struct LayoutRenderer {
     /// The largest PNG side cairo can draw, in pixels.
     public static let maximumPixelSide = 32_767
 
+    /// The most pixels a PNG may have (2²⁷, 512 MiB of 32-bit pixels while drawing): sides within
+    /// ``maximumPixelSide`` can still ask for gigabytes (16383 × 16383 is 1 GiB, more to encode).
+    public static let maximumPixels = 1 << 27
+
+    /// The largest PDF page side, in points: PDF's implementation limit (ISO 32000-1, annex C).
+    public static let maximumPDFPageSide = 14_400.0
+
+    /// The largest SVG image side, in points: beyond 2²³ − 1 cairo's 24.8 fixed-point
+    /// coordinates overflow and it draws nothing.
+    public static let maximumSVGSide = 8_388_607.0
+
     /// Renders `which` pages as `format`, handing the file's bytes to `write` in order.
     ///
     /// PDF gets one document page per page. SVG and PNG get one image: a single page, or every
@@ -140,6 +151,10 @@ public struct LayoutRenderer {
         guard width <= Self.maximumPixelSide, height <= Self.maximumPixelSide else {
             throw RenderError("the image would be \(width) × \(height) pixels, more than the \(Self.maximumPixelSide) "
                 + "pixels a side cairo can draw; render pages separately or lower the resolution")
+        }
+        guard width * height <= Self.maximumPixels else {
+            throw RenderError("the image would be \(width) × \(height) pixels, more than \(Self.maximumPixels) pixels; "
+                + "render pages separately or lower the resolution")
         }
         return try CairoCanvas(imageWidth: width, height: height, pixelsPerPoint: options.pixelsPerPoint)
     }

@@ -76,7 +76,8 @@ struct SVGScanner {
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
-            throw SVGScanError(offset: start, message: "number out of range: '\(text)'")
+            let excerpt = text.count > 40 ? text.prefix(40) + "… (\(text.utf8.count) characters)" : text
+            throw SVGScanError(offset: start, message: "number out of range: '\(excerpt)'")
         }
         position = index
         return value

@@ -38,7 +38,7 @@ struct HostileCLIErrorTests {
 
     @Test func standardInputOverTheSizeLimit() throws {
         try expectFailure(["layout", "-", "--font-file", font, "--max-input-bytes", "3"], status: 65,
-                          mentions: ["<stdin>: the input is 5 bytes"], stdin: Data("hello".utf8))
+                          mentions: ["<stdin>: the input is more than the limit of 3 bytes"], stdin: Data("hello".utf8))
     }
 
     @Test func invalidUTF8AfterManyLines() throws {
@@ -64,7 +64,7 @@ struct HostileCLIErrorTests {
     @Test func tooManyRuns() throws {
         let json = #"{"version":1,"text":"abc","runs":[{"range":[0,1]},{"range":[1,2]}]}"#
         try expectFailure(["layout", "$DIR/runs.json", "--font-file", font, "--max-runs", "1"], status: 65,
-                          mentions: ["runs.json: $: 2 runs and paragraphs, more than the limit of 1"],
+                          mentions: ["runs.json: $: at least 2 runs and paragraphs, more than the limit of 1"],
                           files: ["runs.json": Data(json.utf8)])
     }
 

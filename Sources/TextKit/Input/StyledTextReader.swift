@@ -39,8 +39,11 @@ public struct StyledTextReader {
     public func read(_ data: [UInt8], file: String, defaults: TextAttributes) throws(StyledTextError) -> AttributedText {
         // Scanned first: Foundation on Linux accepts some non-JSON (trailing commas) and often
         // reports no position for what it refuses.
-        var scanner = JSONSyntaxScanner(bytes: data)
+        // Counts the runs and paragraphs as it goes, so a document over the limit is refused
+        // before Foundation builds its objects (gigabytes for a million runs).
+        var scanner = JSONSyntaxScanner(bytes: data, maximumEntries: maximumEntries)
         if let failure = scanner.firstError() {
+            if failure.isLimit { throw StyledTextError(file: file, place: "$", message: failure.message) }
             throw StyledTextError(file: file, place: Self.place(ofByte: failure.offset, in: data),
                                   message: "malformed JSON: \(failure.message)")
         }
@@ -69,9 +72,16 @@ public struct StyledTextReader {
 
 /// Finds the first syntax error of RFC 8259 JSON (UTF-8, an optional byte-order mark), with its
 /// byte offset. Iterative: no recursion however deep the nesting.
+///
+/// It also enforces the reader's count limit while scanning: the items of arrays that are the
+/// root or a member of the root object (`runs`, `paragraphs`) are counted, and the scan stops
+/// at the first one past `maximumEntries`, so memory stays proportional to the limit.
 struct JSONSyntaxScanner {
     let bytes: [UInt8]
+    /// The most items the top-level arrays may hold together.
+    var maximumEntries = Int.max
     var index = 0
+    private var entries = 0
 
     /// The deepest nesting accepted.
     static let maximumDepth = 512
@@ -79,6 +89,14 @@ struct JSONSyntaxScanner {
     struct Failure: Error {
         var offset: Int
         var message: String
+        /// A count limit was exceeded (the JSON may well be valid).
+        var isLimit = false
+    }
+
+    /// A scanner of `bytes` that also counts top-level entries against `maximumEntries`.
+    init(bytes: [UInt8], maximumEntries: Int = .max) {
+        self.bytes = bytes
+        self.maximumEntries = maximumEntries
     }
 
     /// The byte offset and description of the first error, or nil when the text is valid JSON.
@@ -101,6 +119,13 @@ struct JSONSyntaxScanner {
         scanning: while true {
             // A value starts here.
             skipWhitespace()
+            if stack.last == .array && (stack.count == 1 || stack.count == 2 && stack[0] == .object) {
+                entries += 1
+                if entries > maximumEntries {
+                    throw Failure(offset: index, message:
+                        "at least \(entries) runs and paragraphs, more than the limit of \(maximumEntries)", isLimit: true)
+                }
+            }
             switch peek {
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 let isObject = peek == UInt8(ascii: "{")
@@ -237,7 +262,10 @@ struct JSONSyntaxScanner {
             try digits(&self)
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { throw fail("the number \(text) is out of range", at: start) }
+        guard let value = Double(text), value.isFinite else {
+            let excerpt = text.count > 40 ? text.prefix(40) + "… (\(text.utf8.count) characters)" : text
+            throw fail("the number \(excerpt) is out of range", at: start)
+        }
     }
 
     private mutating func scanLiteral() throws(Failure) {
