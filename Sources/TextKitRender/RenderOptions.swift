@@ -30,7 +30,7 @@ public struct DebugOverlays: OptionSet, Hashable, Sendable {
     /// The baseline of every line fragment, in red.
     public static let baselines = DebugOverlays(rawValue: 4)
     /// Every free span of every line's band, filled translucent green, including spans too
-    /// narrow to receive text (see ``ContainerLayout/freeSpansOfLines()``).
+    /// narrow to receive text (see `ContainerLayout.freeSpansOfLines()`, the layout's own band answers).
     public static let spans = DebugOverlays(rawValue: 8)
     /// All overlays.
     public static let all: DebugOverlays = [.exclusions, .fragments, .baselines, .spans]
