@@ -48,14 +48,20 @@ public enum KnuthPlass {
         /// TeX's `\tolerance` 200 ≈ 1.26.
         public var tolerance: Double = 2
         /// When the passes above find no feasible break set, run a last pass that always succeeds:
-        /// ratios up to ``emergencyTolerance`` are allowed (badness capped at 10 000), so are short
-        /// lines that cannot stretch at all (one word in a narrow slot), and, whenever
-        /// no line fits at all, the latest node that ran out of room gets an overfull (or
-        /// unstretchable) line with ``overfullDemerits`` (TeX's artificial demerits).
+        /// every line is rated as if it had ``emergencyStretch`` more stretch (TeX's third pass
+        /// with `\emergencystretch`), so loose lines, and short lines that cannot stretch at all,
+        /// get a finite badness that grows with their slack; and, whenever no line fits at all,
+        /// the latest node that ran out of room gets an overfull (or unstretchable) line with
+        /// ``overfullDemerits`` (TeX's artificial demerits).
         public var emergencyPass = true
-        /// Largest adjustment ratio of the emergency pass (like TeX's `\emergencystretch`, it
-        /// admits looser lines; it stays finite so line counts do not multiply).
+        /// Largest rated adjustment ratio of the emergency pass. With the default
+        /// ``emergencyStretch`` no line that fits is rated above 4: every such line is allowed.
         public var emergencyTolerance = 10.0
+        /// Stretch the emergency pass adds to every line when rating it, as a share of the line's
+        /// width (0.25: a quarter). A line of slack `s` in width `W` with stretch `Y` is rated
+        /// `s / (Y + 0.25·W)`, so a one-word line is rated far worse than a loose full one (with
+        /// 0, a line without glue is infeasible, as in the other passes).
+        public var emergencyStretch = 0.25
         /// The paper's line penalty `l`, added to every line's badness before squaring
         /// (TeX's `\linepenalty`).
         public var linePenalty = 10.0
