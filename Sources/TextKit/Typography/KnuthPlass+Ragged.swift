@@ -50,7 +50,8 @@ extension KnuthPlass {
                 ? measure.ratio(from: start, to: b, width: width, extraStretch: parameters.emergencyStretch * width) : r
             guard r >= -1, rated <= tolerance else { return nil }
             total += measure.demerits(ratio: rated, end: b, previousFlagged: previousFlagged,
-                                      previousFitness: previousFitness, isLast: b == n - 1, parameters: parameters)
+                                      previousFitness: previousFitness, isLast: b == n - 1, capped: pass != .emergency,
+                                      parameters: parameters)
             previousFitness = LineMeasure.fitness(rated)
             previousFlagged = measure.flagged[b]
             start = measure.lineStart(after: b)

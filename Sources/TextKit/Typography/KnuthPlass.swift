@@ -49,19 +49,22 @@ public enum KnuthPlass {
         public var tolerance: Double = 2
         /// When the passes above find no feasible break set, run a last pass that always succeeds:
         /// every line is rated as if it had ``emergencyStretch`` more stretch (TeX's third pass
-        /// with `\emergencystretch`), so loose lines, and short lines that cannot stretch at all,
-        /// get a finite badness that grows with their slack; and, whenever no line fits at all,
-        /// the latest node that ran out of room gets an overfull (or unstretchable) line with
-        /// ``overfullDemerits`` (TeX's artificial demerits).
+        /// with `\emergencystretch`) and its badness is not capped at 10 000, so loose lines, and
+        /// short lines that cannot stretch at all (one word), get a badness that grows with their
+        /// slack (TeX's cap made a one-word line cost no more than any loose line); and, whenever
+        /// no line fits at all, the latest node that ran out of room gets an overfull (or
+        /// unstretchable) line with ``overfullDemerits`` (TeX's artificial demerits).
         public var emergencyPass = true
-        /// Largest rated adjustment ratio of the emergency pass. With the default
-        /// ``emergencyStretch`` no line that fits is rated above 4: every such line is allowed.
-        public var emergencyTolerance = 10.0
+        /// Largest rated adjustment ratio of the emergency pass. A line of slack `s ≤ W` is rated
+        /// at most `s / (emergencyStretch·W)`: the default 20 admits every line that fits.
+        public var emergencyTolerance = 20.0
         /// Stretch the emergency pass adds to every line when rating it, as a share of the line's
-        /// width (0.25: a quarter). A line of slack `s` in width `W` with stretch `Y` is rated
-        /// `s / (Y + 0.25·W)`, so a one-word line is rated far worse than a loose full one (with
-        /// 0, a line without glue is infeasible, as in the other passes).
-        public var emergencyStretch = 0.25
+        /// width (0.05: a twentieth). A line of slack `s` in width `W` with stretch `Y` is rated
+        /// `s / (Y + 0.05·W)`: small enough that the spaces' own stretch still counts, large enough
+        /// that a line without glue gets a finite rating (with 0 it is infeasible, as in the other
+        /// passes). Rated ratios stay ≤ 20, so a line's demerits (≤ 6.4·10¹¹) stay below
+        /// ``overfullDemerits``.
+        public var emergencyStretch = 0.05
         /// The paper's line penalty `l`, added to every line's badness before squaring
         /// (TeX's `\linepenalty`).
         public var linePenalty = 10.0
@@ -137,7 +140,9 @@ public enum KnuthPlass {
         /// Item index at which each line ends (a glue or penalty); the last is the final item.
         public var breaks: [Int]
         /// Each line's adjustment ratio r: glue `i` is set at `width + r·stretch` (r ≥ 0) or
-        /// `width + r·shrink` (r < 0). ±infinity for a line that cannot stretch / shrink.
+        /// `width + r·shrink` (r < 0). ±infinity for a line that cannot stretch / shrink. Below −1
+        /// for an overfull line (emergency pass only), not clamped: glue cannot shrink past r = −1
+        /// (where TeX sets it), and the rest of the line sticks out.
         public var ratios: [Double]
         /// Sum of the lines' demerits.
         public var totalDemerits: Double
@@ -172,7 +177,9 @@ public enum KnuthPlass {
     }
 
     /// Adjustment ratios and quality of any break set (greedy's, say) measured as ``breakLines``
-    /// measures: line `j` ends at item `breaks[j]` and fills `lineWidth(j)`.
+    /// measures: line `j` ends at item `breaks[j]` and fills `lineWidth(j)`. An overfull line's
+    /// ratio is reported below −1 (−∞ without shrink), not clamped to −1 as TeX sets its glue, so
+    /// that ``Quality/overfullLines`` counts it.
     public static func evaluate(_ items: [Item], breaks: [Int], lineWidth: (Int) -> Double) -> (ratios: [Double], quality: Quality) {
         let measure = LineMeasure(items: items)
         var start = 0

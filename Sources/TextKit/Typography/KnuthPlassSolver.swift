@@ -139,16 +139,17 @@ struct KnuthPlassSolver {
                     kept.append(a)
                 }
                 // Feasible: −1 ≤ r and the rated ratio ≤ ρ. The emergency pass rates a line with
-                // extra stretch (a share of its width, TeX's \emergencystretch), so a loose line
-                // and a line with no glue at all (one short word) get a finite, graded badness
-                // instead of the same 10 000.
+                // extra stretch (a share of its width, TeX's \emergencystretch) and its badness
+                // uncapped, so a loose line and a line with no glue at all (one short word) get a
+                // finite badness that grows with the slack instead of the same 10 000.
                 let rated = emergency && r > 0
                     ? measure.ratio(from: start, to: b, width: lineWidth, extraStretch: parameters.emergencyStretch * lineWidth)
                     : r
                 guard r >= -1, rated <= tolerance else { continue }
                 let previousFlagged = node.position >= 0 && measure.flagged[node.position]
                 let d = measure.demerits(ratio: rated, end: b, previousFlagged: previousFlagged,
-                                         previousFitness: node.fitness, isLast: isLast, parameters: parameters)
+                                         previousFitness: node.fitness, isLast: isLast, capped: !emergency,
+                                         parameters: parameters)
                 let total = node.total + d
                 if total + bounds[b + 1] > bound + slack { continue }
                 let key = min(node.line + 1, uniform) * 4 + LineMeasure.fitness(rated)

@@ -119,9 +119,11 @@ struct LineMeasure {
         return 0
     }
 
-    /// The paper's badness 100·|r|³, capped at TeX's 10 000 (`inf_bad`).
-    static func badness(_ r: Double) -> Double {
+    /// The paper's badness 100·|r|³, capped at TeX's 10 000 (`inf_bad`) unless `capped` is false
+    /// (the emergency pass: a looser line is always worse).
+    static func badness(_ r: Double, capped: Bool = true) -> Double {
         let a = abs(r)
+        if !capped && a.isFinite { return 100 * a * a * a }
         return a >= 4.65 ? 10_000 : min(10_000, 100 * a * a * a)
     }
 
@@ -141,8 +143,8 @@ struct LineMeasure {
     /// d += γ   when the fitness classes differ by more than one
     /// ```
     func demerits(ratio r: Double, end: Int, previousFlagged: Bool, previousFitness: Int,
-                  isLast: Bool, parameters p: KnuthPlass.Parameters) -> Double {
-        let base = p.linePenalty + Self.badness(r)
+                  isLast: Bool, capped: Bool = true, parameters p: KnuthPlass.Parameters) -> Double {
+        let base = p.linePenalty + Self.badness(r, capped: capped)
         var d = base * base
         if kinds[end] == 2 {
             let cost = costs[end]
