@@ -15,7 +15,7 @@ struct OptimalBreakingQualityTests {
 
     static let settings: [Setting] = [TextAlignment.left, .justified].flatMap { alignment in
         [200.0, 300, 500].flatMap { width in [9.0, 14].map { Setting(width: width, size: $0, alignment: alignment) } }
-    }
+    } + [TextAlignment.center, .right, .natural].map { Setting(width: 300, size: 11, alignment: $0) }
 
     /// The first 100 paragraphs of the fixture.
     static func text() throws -> String {

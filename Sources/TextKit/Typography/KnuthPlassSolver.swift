@@ -62,8 +62,8 @@ struct KnuthPlassSolver {
             bound = cheap.total
         }
         if case .emergency = mode {
-            // Loose lines are feasible here, so line counts spread fast: always capped.
-            return search(mode, bound: bound, limit: parameters.nodesPerBreakLimit ?? KnuthPlass.Parameters().nodesPerBreakLimit)
+            // Every line that fits is feasible here, so line counts spread fast: always capped.
+            return search(mode, bound: bound, limit: max(1, parameters.emergencyNodesPerBreakLimit))
         }
         return search(mode, bound: bound, limit: parameters.nodesPerBreakLimit)
     }
