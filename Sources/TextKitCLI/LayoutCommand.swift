@@ -89,7 +89,8 @@ struct LayoutCommand: ParsableCommand {
         json += "\"paragraphsLaidOut\":\(s.paragraphsLaidOut),\"lines\":\(s.linesLaidOut),"
         json += "\"glyphs\":\(glyphs),\"pages\":\(result.pages.count),\"warnings\":\(result.warnings.count),"
         json += "\"squaredAdjustmentRatios\":\(String(format: "%.4f", s.squaredAdjustmentRatios)),"
-        json += "\"veryLooseLines\":\(s.veryLooseLines)}\n"
+        json += "\"veryLooseLines\":\(s.veryLooseLines),"
+        json += "\"raggedness\":\(String(format: "%.1f", s.raggedness)),\"shortLines\":\(s.shortLines)}\n"
         StandardStream.writeError(json)
     }
 }

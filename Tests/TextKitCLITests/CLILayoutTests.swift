@@ -69,6 +69,9 @@ struct CLILayoutTests {
         let stats = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         #expect(stats["layoutSeconds"] is Double)
         #expect((stats["glyphs"] as? Int ?? 0) > 100)
+        // Line quality: raggedness in points² (ragged prose leaves room at line ends) and short lines.
+        #expect((stats["raggedness"] as? Double ?? 0) > 0)
+        #expect(stats["shortLines"] as? Int == 0)
     }
 
     @Test func defaultFontComesFromFontconfig() throws {

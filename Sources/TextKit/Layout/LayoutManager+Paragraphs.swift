@@ -58,6 +58,7 @@ extension LayoutManager {
             }
             defer { index += 1 }
             if overflowStart != nil {
+                for line in paragraphs[index].lines { statistics.addQuality(of: line.quality, sign: -1) }
                 paragraphs[index].lines = []
                 paragraphs[index].validLines = 0
                 paragraphs[index].startCursor = nil
@@ -147,6 +148,7 @@ extension LayoutManager {
         } else {
             keep = 0
         }
+        for line in state.lines[keep...] { statistics.addQuality(of: line.quality, sign: -1) }
         state.lines.removeSubrange(keep...)
         state.overflow = nil
         if keep == 0 {
@@ -230,23 +232,34 @@ extension LayoutManager {
         let isLast = broken.range.upperBound == paragraph.utf16.count
         var line = assembler.assemble(broken, isLastLine: isLast)
         if isLast { line.characterRange = line.characterRange.lowerBound..<state.range.count }
-        measure(broken, paragraph, padding: padding, isLast: isLast)
+        let quality = measure(broken, paragraph, padding: padding, isLast: isLast)
+        statistics.addQuality(of: quality)
         state.lines.append(PlacedLine(container: broken.container, start: broken.range.lowerBound,
-                                      searchStart: searchStart, reach: reach, line: line))
+                                      searchStart: searchStart, reach: reach, line: line, quality: quality))
         state.maximumReach = max(state.maximumReach, reach.container)
         statistics.linesLaidOut += 1
     }
 
-    /// Adds a line's adjustment ratios to the quality statistics (lines that end a paragraph or
-    /// at a mandatory break, truncated lines and lines without spaces do not count).
-    private func measure(_ broken: BrokenLine, _ paragraph: Paragraph, padding: Double, isLast: Bool) {
-        guard !isLast, !broken.endsWithMandatoryBreak, broken.truncation == nil else { return }
+    /// A line's adjustment ratios, slack and fill as quality statistics (lines that end a
+    /// paragraph or at a mandatory break and truncated lines do not count; lines without spaces
+    /// have no adjustment ratio).
+    private func measure(_ broken: BrokenLine, _ paragraph: Paragraph, padding: Double, isLast: Bool) -> LayoutStatistics {
+        var statistics = LayoutStatistics()
+        guard !isLast, !broken.endsWithMandatoryBreak, broken.truncation == nil else { return statistics }
         for (span, range) in broken.fragments {
-            guard let ratio = adjustmentRatio(paragraph, range, available: span.width - 2 * padding,
-                                              hyphenates: broken.hyphenates(at: range.upperBound)) else { continue }
+            let available = span.width - 2 * padding
+            let hyphenates = broken.hyphenates(at: range.upperBound)
+            let contentEnd = paragraph.trimmingTrailingWhitespace(range.lowerBound, range.upperBound)
+            let natural = paragraph.fittingWidth(range, contentEnd: contentEnd, hyphenates: hyphenates)
+            let slack = available - natural
+            statistics.raggedness += slack * slack
+            if natural < LayoutStatistics.shortLineFill * available { statistics.shortLines += 1 }
+            guard let ratio = adjustmentRatio(paragraph, range, available: available, hyphenates: hyphenates)
+            else { continue }
             statistics.squaredAdjustmentRatios += ratio * ratio
             if ratio > 1 { statistics.veryLooseLines += 1 }
         }
+        return statistics
     }
 
     /// A line's adjustment ratio as optimal breaking measures it: the space it has to

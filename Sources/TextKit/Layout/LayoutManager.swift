@@ -218,6 +218,8 @@ public final class LayoutManager: TextStorageObserver {
         var searchStart: LayoutCursor
         var reach: LayoutCursor
         var line: LineLayout
+        /// What the line added to the quality statistics (taken back when it is laid out again).
+        var quality = LayoutStatistics()
 
         /// The geometry the line depends on: a line is laid out again when it changes.
         var searched: SearchedRegion { SearchedRegion(start: searchStart, reach: reach) }

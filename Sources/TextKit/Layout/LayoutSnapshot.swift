@@ -109,13 +109,32 @@ public struct LayoutStatistics: Hashable, Sendable, Codable {
     public var linesLaidOut = 0
     /// Glyphs produced by shaping.
     public var glyphsShaped = 0
-    /// Sum of the squared adjustment ratios of lines chosen by optimal breaking (lower is evener).
+    /// Sum of the squared adjustment ratios of the lines laid out (lower is evener). The quality
+    /// measures (this and the three below) cover the lines of the current layout: a line laid out
+    /// again replaces its earlier measure.
     public var squaredAdjustmentRatios = 0.0
     /// Lines chosen by optimal breaking whose spaces stretch past their limit (ratio > 1).
     public var veryLooseLines = 0
+    /// Raggedness: the sum of the squared slack (span width minus the text's natural width, in
+    /// points²) of every line fragment that does not end its paragraph or a mandatory break.
+    /// Comparable between breaking strategies and alignments (lower is evener).
+    public var raggedness = 0.0
+    /// Line fragments that do not end their paragraph or a mandatory break and whose text fills
+    /// less than ``shortLineFill`` of their span at its natural width.
+    public var shortLines = 0
+    /// The fill under which a non-final line fragment counts as short (40 %).
+    public static let shortLineFill = 0.4
 
     /// Zero counts.
     public init() {}
+
+    /// Adds (or with `sign` −1 takes back) the line-quality measures of `other`.
+    mutating func addQuality(of other: LayoutStatistics, sign: Double = 1) {
+        squaredAdjustmentRatios += sign * other.squaredAdjustmentRatios
+        veryLooseLines += Int(sign) * other.veryLooseLines
+        raggedness += sign * other.raggedness
+        shortLines += Int(sign) * other.shortLines
+    }
 }
 
 /// Something a layout could not do exactly as asked.

@@ -6,13 +6,13 @@
 /// for each legal break b, in order:
 ///     for each active node a:
 ///         r ← ratio of the line from a to b, in width(lines(a))
-///         if r < −1 or b is forced: deactivate a            // no later line from a can fit
+///         if b is forced, or r < −1 and no later break fits: deactivate a
 ///         if −1 ≤ r ≤ ρ:
 ///             t ← demerits(a) + demerits of the line
 ///             if t + lowerBound(rest after b) > upperBound: skip   // pruning, exact
 ///             best[class(lines(a) + 1), fitness(r)] ← min(…, (t, a))
-///     emergency pass (ρ large but finite, unstretchable short lines allowed), nothing feasible
-///     and nothing left active:
+///     emergency pass (every line rated with extra stretch, a share of its width), nothing
+///     feasible and nothing left active:
 ///         best ← the latest deactivated node, with an overfull line to b
 ///     active ← active + one node per entry of best
 ///     active empty → this pass fails
@@ -62,8 +62,8 @@ struct KnuthPlassSolver {
             bound = cheap.total
         }
         if case .emergency = mode {
-            // Unstretchable lines are feasible here, so line counts spread fast: always capped.
-            return search(mode, bound: bound, limit: parameters.nodesPerBreakLimit ?? KnuthPlass.Parameters().nodesPerBreakLimit)
+            // Every line that fits is feasible here, so line counts spread fast: always capped.
+            return search(mode, bound: bound, limit: max(1, parameters.emergencyNodesPerBreakLimit))
         }
         return search(mode, bound: bound, limit: parameters.nodesPerBreakLimit)
     }
@@ -128,22 +128,31 @@ struct KnuthPlassSolver {
                 let start = node.position < 0 ? 0 : measure.lineStart(after: node.position)
                 if start > b { kept.append(a); continue }       // an empty line: not a candidate
                 evaluations += 1
-                let r = measure.ratio(from: start, to: b, width: width(node.line))
-                if r < -1 || forced {
+                let lineWidth = width(node.line)
+                let r = measure.ratio(from: start, to: b, width: lineWidth)
+                // An overfull line ends its node only when no later break can bring it back
+                // (with negative widths one can).
+                if forced || (r < -1 && !measure.fitsLater(from: start, after: b, width: lineWidth)) {
                     if r < -1 || emergency, dropped < 0 || node.position > nodes[dropped].position
                         || (node.position == nodes[dropped].position && node.total < nodes[dropped].total) { dropped = a }
                 } else {
                     kept.append(a)
                 }
-                // Feasible: −1 ≤ r ≤ ρ; in the emergency pass also a short line without any
-                // stretch (r = +∞, badness 10 000: one word in a narrow slot).
-                guard r >= -1, r <= tolerance || (emergency && r == .infinity) else { continue }
+                // Feasible: −1 ≤ r and the rated ratio ≤ ρ. The emergency pass rates a line with
+                // extra stretch (a share of its width, TeX's \emergencystretch) and its badness
+                // uncapped, so a loose line and a line with no glue at all (one short word) get a
+                // finite badness that grows with the slack instead of the same 10 000.
+                let rated = emergency && r > 0
+                    ? measure.ratio(from: start, to: b, width: lineWidth, extraStretch: parameters.emergencyStretch * lineWidth)
+                    : r
+                guard r >= -1, rated <= tolerance else { continue }
                 let previousFlagged = node.position >= 0 && measure.flagged[node.position]
-                let d = measure.demerits(ratio: r, end: b, previousFlagged: previousFlagged,
-                                         previousFitness: node.fitness, isLast: isLast, parameters: parameters)
+                let d = measure.demerits(ratio: rated, end: b, previousFlagged: previousFlagged,
+                                         previousFitness: node.fitness, isLast: isLast, capped: !emergency,
+                                         parameters: parameters)
                 let total = node.total + d
                 if total + bounds[b + 1] > bound + slack { continue }
-                let key = min(node.line + 1, uniform) * 4 + LineMeasure.fitness(r)
+                let key = min(node.line + 1, uniform) * 4 + LineMeasure.fitness(rated)
                 if let slot = candidateSlots[key] {
                     if total < candidates[slot].total { candidates[slot] = Candidate(key: key, total: total, from: a, ratio: r) }
                 } else {

@@ -18,6 +18,13 @@ struct LineMeasure {
     /// `lineStarts[b]`: the first item of the line after a break at `b` (discarding glue and
     /// non-forced penalties, the paper's "break width" rule).
     let lineStarts: [Int]
+    /// Sums over items `0..<i` of the fully shrunk width (box width, glue width − shrink): a
+    /// line's narrowest setting is `compressed[e] − compressed[s]` plus the penalty width at `e`.
+    let compressed: [Double]
+    /// `narrowestAhead[i]`: the least `compressed[e] + penalty width` over breaks `e ≥ i` (+∞ when
+    /// none): a line that is overfull at a break can fit at a later one only if this drops below
+    /// its width, which needs negative widths (or glue shrinking more than its width).
+    let narrowestAhead: [Double]
 
     init(items: [KnuthPlass.Item]) {
         let n = items.count
@@ -49,6 +56,27 @@ struct LineMeasure {
         self.kinds = kinds; self.penaltyWidths = penaltyWidths; self.costs = costs; self.flagged = flagged
         self.width = width; self.stretch = stretch; self.shrink = shrink; self.fil = fil
         self.lineStarts = lineStarts
+        var compressed = [Double](repeating: 0, count: n + 1)
+        for (i, item) in items.enumerated() {
+            switch item {
+            case .box(let w): compressed[i + 1] = compressed[i] + w
+            case .glue(let w, _, let z): compressed[i + 1] = compressed[i] + w - z
+            case .penalty: compressed[i + 1] = compressed[i]
+            }
+        }
+        var narrowestAhead = [Double](repeating: .infinity, count: n + 1)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            let breaks = (kinds[i] == 1 && i > 0 && kinds[i - 1] == 0) || (kinds[i] == 2 && costs[i] < KnuthPlass.forbiddenBreak)
+            narrowestAhead[i] = min(narrowestAhead[i + 1], breaks ? compressed[i] + penaltyWidths[i] : .infinity)
+        }
+        self.compressed = compressed
+        self.narrowestAhead = narrowestAhead
+    }
+
+    /// Whether a line starting at item `start` can still fit `width` at some break after `b` (the
+    /// solver keeps an overfull node active while it can): with non-negative widths, never.
+    func fitsLater(from start: Int, after b: Int, width target: Double) -> Bool {
+        narrowestAhead[b + 1] - compressed[min(start, b)] <= target
     }
 
     /// The first item of the line that follows a break at `b`.
@@ -73,13 +101,15 @@ struct LineMeasure {
     /// L < W: r ← 0 with infinite stretch, (W − L) / Y with Y > 0, else +∞
     /// L > W: r ← (W − L) / Z with Z > 0, else −∞
     /// ```
-    func ratio(from start: Int, to end: Int, width target: Double) -> Double {
+    ///
+    /// `extraStretch` is added to the line's stretch (the emergency pass's stretch).
+    func ratio(from start: Int, to end: Int, width target: Double, extraStretch: Double = 0) -> Double {
         let from = min(start, end)
         var natural = width[end] - width[from]
         if kinds[end] == 2 { natural += penaltyWidths[end] }
         if natural < target {
             if fil[end] - fil[from] > 0 { return 0 }
-            let y = stretch[end] - stretch[from]
+            let y = stretch[end] - stretch[from] + extraStretch
             return y > 0 ? (target - natural) / y : .infinity
         }
         if natural > target {
@@ -89,9 +119,11 @@ struct LineMeasure {
         return 0
     }
 
-    /// The paper's badness 100·|r|³, capped at TeX's 10 000 (`inf_bad`).
-    static func badness(_ r: Double) -> Double {
+    /// The paper's badness 100·|r|³, capped at TeX's 10 000 (`inf_bad`) unless `capped` is false
+    /// (the emergency pass: a looser line is always worse).
+    static func badness(_ r: Double, capped: Bool = true) -> Double {
         let a = abs(r)
+        if !capped && a.isFinite { return 100 * a * a * a }
         return a >= 4.65 ? 10_000 : min(10_000, 100 * a * a * a)
     }
 
@@ -111,8 +143,8 @@ struct LineMeasure {
     /// d += γ   when the fitness classes differ by more than one
     /// ```
     func demerits(ratio r: Double, end: Int, previousFlagged: Bool, previousFitness: Int,
-                  isLast: Bool, parameters p: KnuthPlass.Parameters) -> Double {
-        let base = p.linePenalty + Self.badness(r)
+                  isLast: Bool, capped: Bool = true, parameters p: KnuthPlass.Parameters) -> Double {
+        let base = p.linePenalty + Self.badness(r, capped: capped)
         var d = base * base
         if kinds[end] == 2 {
             let cost = costs[end]
