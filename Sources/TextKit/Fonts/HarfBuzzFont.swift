@@ -140,7 +140,14 @@ final class HarfBuzzFont: @unchecked Sendable {
         features.map { hb_feature_t(tag: hb_tag_from_string($0.tag, -1), value: $0.value, start: 0, end: UInt32.max) }
     }
 
-    /// Shapes `text[range]`, with the rest of `text` as context.
+    /// The most combining marks in a row HarfBuzz shapes in one buffer. Attaching a mark looks
+    /// back over the marks before it to its base, so a longer run costs quadratic time (100,000
+    /// marks on one base: half a minute); each further piece of this many is shaped alone, its
+    /// marks stacked as marks without a base (Unicode's stream-safe format stops at 30).
+    static let maximumMarkRun = 64
+
+    /// Shapes `text[range]`, with the rest of `text` as context; a run of more than
+    /// ``maximumMarkRun`` combining marks is shaped in pieces of that many (see there).
     ///
     /// - Parameters:
     ///   - script: an ISO 15924 code ("Latn"); nil lets HarfBuzz guess.
@@ -148,6 +155,58 @@ final class HarfBuzzFont: @unchecked Sendable {
     ///     deterministic).
     func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, rightToLeft: Bool,
                script: String?, language: String?, features: [FontFeature]) -> ShapedGlyphs {
+        let cuts = range.count > Self.maximumMarkRun ? Self.markRunCuts(text, range) : []
+        guard !cuts.isEmpty else {
+            return shapePiece(text, range: range, rightToLeft: rightToLeft, script: script, language: language,
+                              features: features)
+        }
+        // Pieces in logical order; glyphs come in visual order, so right-to-left pieces go last first.
+        var bounds = [range.lowerBound] + cuts + [range.upperBound]
+        if rightToLeft { bounds.reverse() }
+        var out = ShapedGlyphs()
+        for (a, b) in zip(bounds, bounds.dropFirst()) {
+            let piece = shapePiece(text, range: min(a, b)..<max(a, b), rightToLeft: rightToLeft, script: script,
+                                   language: language, features: features)
+            out.glyphs += piece.glyphs; out.clusters += piece.clusters; out.advances += piece.advances
+            out.offsetsX += piece.offsetsX; out.offsetsY += piece.offsetsY; out.unsafeToBreak += piece.unsafeToBreak
+        }
+        return out
+    }
+
+    /// Offsets inside `range` before every ``maximumMarkRun``-th mark of a run of combining
+    /// marks (nonspacing or enclosing), in increasing order; empty when no run is that long.
+    static func markRunCuts(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) -> [Int] {
+        var cuts: [Int] = []
+        var run = 0
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+            let unit = text[offset]
+            var width = 1
+            var isMark = false
+            if unit >= 0x300 {  // nothing below U+0300 is a combining mark
+                var scalar = Unicode.Scalar(unit)
+                if UTF16.isLeadSurrogate(unit), offset + 1 < range.upperBound, UTF16.isTrailSurrogate(text[offset + 1]) {
+                    scalar = Unicode.Scalar(0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(text[offset + 1] - 0xDC00))
+                    width = 2
+                }
+                if let category = scalar?.properties.generalCategory {
+                    isMark = category == .nonspacingMark || category == .enclosingMark
+                }
+            }
+            if isMark {
+                run += 1
+                if run > maximumMarkRun, (run - 1) % maximumMarkRun == 0 { cuts.append(offset) }
+            } else {
+                run = 0
+            }
+            offset += width
+        }
+        return cuts
+    }
+
+    /// Shapes `text[range]` in one HarfBuzz buffer.
+    func shapePiece(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, rightToLeft: Bool,
+                            script: String?, language: String?, features: [FontFeature]) -> ShapedGlyphs {
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
