@@ -120,6 +120,11 @@ extension LayoutManager {
             cursor = LayoutCursor(container: 0, y: estimatedY(ofCharacter: paragraphs[first].range.lowerBound, after: exactEnd))
         }
         cleanAfter = nil
+        // The island's paragraphs start at estimated places: none of them is in a clean prefix.
+        if let prefix = cleanBefore, prefix > first {
+            cleanBefore = first
+            reachedContainers.removeSubrange(min(first, reachedContainers.count)...)
+        }
         var newWarnings = warnings
         let known = warnings.count
         var index = first

@@ -10,6 +10,7 @@ extension LayoutManager {
     /// Complexity: O(characters of the touched paragraphs + number of paragraphs).
     public func textStorage(_ storage: TextStorage, didProcess edit: TextEdit) {
         needsLayout = true
+        forgetCleanPrefix()
         guard paragraphsSplit, !paragraphs.isEmpty else { return }
         let editStart = edit.range.lowerBound, editEnd = edit.range.upperBound
         let delta = edit.changeInLength
@@ -61,6 +62,12 @@ extension LayoutManager {
     }
 
     // MARK: - Internals
+
+    /// Forgets which paragraphs form a clean prefix (a change may have touched any of them).
+    func forgetCleanPrefix() {
+        cleanBefore = nil
+        reachedContainers.removeAll(keepingCapacity: true)
+    }
 
     /// The index of the last split paragraph starting at or before `offset`.
     func paragraphIndex(atOrBefore offset: Int) -> Int {
@@ -114,11 +121,13 @@ extension LayoutManager {
 
     func invalidateAll() {
         cleanAfter = nil
+        forgetCleanPrefix()
         paragraphs = []
         paragraphsSplit = false
         splitEnd = 0
         needsLayout = true
         containerRecords = [:]
+        unrecordedContainers = textContainers
     }
 
     /// Invalidates every line whose searched region (from its search start down to the lowest
@@ -132,6 +141,7 @@ extension LayoutManager {
     /// region the change misses keep their place, so layout re-synchronizes after it.
     func invalidateLines(inContainer index: Int, band: ClosedRange<Double>?) {
         cleanAfter = nil
+        forgetCleanPrefix()
         if let band, band.isEmpty { return }
         for p in paragraphs.indices {
             let state = paragraphs[p]
@@ -154,13 +164,25 @@ extension LayoutManager {
     /// later (or asked whether it exists) are laid out again.
     func invalidate(fromContainer index: Int) {
         cleanAfter = nil
-        let alive = Set(textContainers.map(ObjectIdentifier.init))
-        containerRecords = containerRecords.filter { key, _ in alive.contains(key) }
         // Most paragraphs lie wholly before the change (a page appended at the end): nothing of
-        // theirs reached it. Checked in one pass over the states in place, without copying them.
+        // theirs reached it. Those of the clean prefix that did not are found by bisection; the
+        // rest are checked in one pass over the states in place, without copying them.
+        var from = 0
+        if let prefix = cleanBefore, reachedContainers.count >= prefix {
+            var low = 0, high = prefix
+            while low < high {
+                let mid = (low + high) / 2
+                if reachedContainers[mid] < index { low = mid + 1 } else { high = mid }
+            }
+            from = low
+            cleanBefore = low
+            reachedContainers.removeSubrange(low...)
+        } else {
+            forgetCleanPrefix()
+        }
         var reached: [Int] = []
         paragraphs.withUnsafeBufferPointer { states in
-            for p in states.indices where states[p].maximumReach >= index
+            for p in from..<states.count where states[p].maximumReach >= index
                 || (states[p].solverReach?.container ?? -1) >= index || (states[p].startCursor?.container ?? -1) >= index {
                 reached.append(p)
             }

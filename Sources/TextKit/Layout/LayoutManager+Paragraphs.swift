@@ -25,9 +25,11 @@ extension LayoutManager {
         // Containers laid out for the first time get their record; the others' records follow
         // every change they notify (`textContainerChanged`), so a pass need not copy them again
         // (laying out page after page would copy every page's geometry for each page added).
-        for container in textContainers where containerRecords[ObjectIdentifier(container)] == nil {
+        for container in unrecordedContainers
+        where container.layoutManager === self && containerRecords[ObjectIdentifier(container)] == nil {
             containerRecords[ObjectIdentifier(container)] = record(container)
         }
+        unrecordedContainers.removeAll(keepingCapacity: true)
         island = nil
         var cursor = LayoutCursor(container: 0, y: textContainers.first?.textRect.minY ?? 0)
         overflowStart = nil
@@ -40,6 +42,16 @@ extension LayoutManager {
         var window = 64
         let knownClean = parallel ? cleanAfter : nil
         cleanAfter = nil
+        // A full pass starts after the clean prefix (a partial one visits it: `stop` may end it there).
+        if parallel, let prefix = cleanBefore, prefix > 0, prefix <= paragraphs.count,
+           reachedContainers.count >= prefix {
+            index = prefix
+            cursor = paragraphs[prefix - 1].endCursor
+        }
+        reachedContainers.removeSubrange(min(index, reachedContainers.count)...)
+        cleanBefore = nil
+        // Paragraphs before this index are clean and chained: the pass went through them.
+        defer { cleanBefore = reachedContainers.count }
         while true {
             if let clean = knownClean, index >= clean, index < paragraphs.count, overflowStart == nil,
                paragraphs[index].isClean, paragraphs[index].startCursor == cursor {
@@ -58,6 +70,7 @@ extension LayoutManager {
             }
             defer { index += 1 }
             if overflowStart != nil {
+                if reachedContainers.count > index { reachedContainers.removeSubrange(index...) }
                 for line in paragraphs[index].lines { statistics.addQuality(of: line.quality, sign: -1) }
                 paragraphs[index].lines = []
                 paragraphs[index].validLines = 0
@@ -76,6 +89,7 @@ extension LayoutManager {
                 overflowStart = paragraphs[index].range.lowerBound + overflow
                 continue
             }
+            recordReach(of: index)
             if stop(index, cursor), index + 1 < paragraphs.count || splitEnd < storage.length {
                 laidOutThrough = paragraphs[index].range.upperBound
                 return false
@@ -101,6 +115,9 @@ extension LayoutManager {
             while position < states.count, states[position].cache != nil, states[position].isClean,
                   states[position].startCursor == current {
                 current = states[position].endCursor
+                if reachedContainers.count == position {
+                    reachedContainers.append(max(reachedContainers.last ?? -1, Self.reachedContainer(states[position])))
+                }
                 position += 1
                 if stop(position - 1, current), position < states.count || splitEnd < storage.length {
                     stopped = true
@@ -112,6 +129,18 @@ extension LayoutManager {
         index = position
         cursor = current
         return stopped
+    }
+
+    /// Appends paragraph `index`'s reach to ``reachedContainers`` when every paragraph before it
+    /// is recorded there (the pass went through them all).
+    private func recordReach(of index: Int) {
+        guard reachedContainers.count == index else { return }
+        reachedContainers.append(max(reachedContainers.last ?? -1, Self.reachedContainer(paragraphs[index])))
+    }
+
+    /// The highest container index `state` started in or looked at (-1: none).
+    static func reachedContainer(_ state: ParagraphState) -> Int {
+        max(state.maximumReach, state.solverReach?.container ?? -1, state.startCursor?.container ?? -1)
     }
 
     /// Lays out paragraph `index` from `cursor`, reusing its valid leading lines when it starts

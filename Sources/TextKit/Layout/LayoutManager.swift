@@ -56,11 +56,13 @@ public final class LayoutManager: TextStorageObserver {
                      "a container belongs to one layout manager")
         textContainers.insert(container, at: index)
         container.layoutManager = self
+        unrecordedContainers.append(container)
         invalidate(fromContainer: index)
     }
 
     /// Removes a container from the chain; layout is redone from its place on.
     public func removeTextContainer(at index: Int) {
+        containerRecords[ObjectIdentifier(textContainers[index])] = nil
         textContainers[index].layoutManager = nil
         textContainers.remove(at: index)
         invalidate(fromContainer: index)
@@ -231,6 +233,17 @@ public final class LayoutManager: TextStorageObserver {
     /// are (nil: not known). Set by a complete layout pass; an edit moves it past the paragraphs
     /// it split again; container changes, early stops and overflow clear it.
     var cleanAfter: Int?
+    /// Every paragraph before this index is clean and starts where the one before it ended (the
+    /// first at the top of the first container), so a full layout pass may start at it (nil: not
+    /// known). Set by every layout pass for the paragraphs it went through; text edits and
+    /// container geometry changes clear it; a container inserted or removed lowers it to the
+    /// first paragraph whose placement reached that container. Appending pages thus lays out only
+    /// the text that did not fit, not a pass over every paragraph before it.
+    var cleanBefore: Int?
+    /// For each paragraph before ``cleanBefore`` (at least), the highest container index any
+    /// paragraph up to it started in or looked at: nondecreasing, so the first paragraph a
+    /// container change reaches is found by bisection.
+    var reachedContainers: [Int] = []
     var paragraphsSplit = false
     /// The text is split into `paragraphs` up to here (a paragraph boundary); the rest is split
     /// when layout reaches it.
@@ -277,6 +290,9 @@ public final class LayoutManager: TextStorageObserver {
     var resolvedDefaultFont: Font?
     /// The geometry each container had when it was last laid out.
     var containerRecords: [ObjectIdentifier: ContainerRecord] = [:]
+    /// Containers inserted since the last layout pass, which records their geometry (a pass need
+    /// not look at every container of a long chain to find the new ones).
+    var unrecordedContainers: [TextContainer] = []
 
     /// Paragraph ranges (terminators included): LF, CR, CR LF, NEL and U+2029 end a paragraph.
     /// Splits from `start` (a paragraph start) until a paragraph ends at or after `minimumEnd`,

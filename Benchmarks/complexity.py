@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Scaling check: `textkit layout` of legal inputs of each hostile shape at size n and 4n.
+
+Every shape must cost about linear time: the ratio of the two wall times (the fastest of
+--rounds interleaved runs each, so a busy machine inflates neither) must be at most 5. Exits 1
+when a ratio is over, so it can gate a change.
+
+Shapes: many short paragraphs (LF), CR-only line ends, one paragraph without a break
+opportunity, one grapheme cluster of combining marks, one long word-wrapped paragraph, and an
+exclusion path of many cubic segments.
+
+    python3 Benchmarks/complexity.py [--rounds 3] [--binary .build/release/textkit] [--scale 1]
+"""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+here = os.path.dirname(os.path.abspath(__file__))
+root = os.path.dirname(here)
+
+
+def curves_svg(n):
+    """A closed path of n cubic curves zig-zagging down the middle of a US Letter page."""
+    parts = ["M 200 72"]
+    step = 648 / n
+    for i in range(n):
+        y0 = 72 + i * step
+        parts.append(f"C 260 {y0 + step / 3:.3f} 180 {y0 + 2 * step / 3:.3f} 240 {y0 + step:.3f}")
+    parts.append("L 300 720 L 300 72 Z")
+    return f'<svg xmlns="http://www.w3.org/2000/svg" width="612" height="792"><path d="{" ".join(parts)}"/></svg>'
+
+
+# name → (function of n giving the text, or (text, svg), and the base n)
+SHAPES = {
+    "short LF paragraphs": (lambda n: "a short line\n" * n, 25_000),
+    "CR-only line ends": (lambda n: "line\r" * n, 25_000),
+    "no break opportunity": (lambda n: "x" * n, 250_000),
+    "one cluster of marks": (lambda n: "a" + "\u0301" * n + " b\n", 25_000),
+    "one long paragraph": (lambda n: "word " * n, 50_000),
+    "path of cubic curves": (lambda n: ("word " * 2_000, curves_svg(n)), 250),
+}
+
+
+def run_once(binary, text_path, svg_path, out):
+    cmd = [binary, "layout", text_path, "-o", out]
+    if svg_path:
+        cmd += ["--exclude", svg_path]
+    start = time.perf_counter()
+    subprocess.run(cmd, check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--binary", default=os.path.join(root, ".build", "release", "textkit"))
+    parser.add_argument("--scale", type=float, default=1.0, help="multiplies every base n")
+    args = parser.parse_args()
+    if not os.path.exists(args.binary):
+        subprocess.run(["swift", "build", "-c", "release", "--product", "textkit"], cwd=root, check=True)
+    work = tempfile.mkdtemp()
+    out = os.path.join(work, "out.json")
+    failed = False
+    print(f"{'shape':<24} {'n':>9} {'t(n) s':>8} {'t(4n) s':>8} {'ratio':>6}")
+    for name, (make, base) in SHAPES.items():
+        n = int(base * args.scale)
+        paths = []
+        for size in (n, 4 * n):
+            made = make(size)
+            text, svg = made if isinstance(made, tuple) else (made, None)
+            text_path = os.path.join(work, f"{len(SHAPES)}-{name[:4]}-{size}.txt".replace(" ", "_"))
+            with open(text_path, "w", encoding="utf-8") as f:
+                f.write(text)
+            svg_path = None
+            if svg:
+                svg_path = text_path[:-4] + ".svg"
+                with open(svg_path, "w") as f:
+                    f.write(svg)
+            paths.append((text_path, svg_path))
+        times = [[], []]
+        for _ in range(args.rounds):  # interleaved: the machine's drift hits both sizes alike
+            for k in (0, 1):
+                times[k].append(run_once(args.binary, paths[k][0], paths[k][1], out))
+        small, large = min(times[0]), min(times[1])
+        ratio = large / small
+        failed |= ratio > 5
+        print(f"{name:<24} {n:>9} {small:>8.3f} {large:>8.3f} {ratio:>6.2f}{'  OVER 5' if ratio > 5 else ''}")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
