@@ -79,4 +79,35 @@ import Testing
         let small = seconds(25), large = seconds(100)
         #expect(large / small <= 5, "25 cubics: \(small) s, 100 cubics: \(large) s")
     }
+
+    /// Long edges all starting near one y (cubics through ±10⁷ from one point): building the
+    /// region (flattening, index, slab table) for n and 4n curves. The slab table used to
+    /// insertion-sort the edges starting at a vertex y, quadratic when 100,000 start at once.
+    @Test func longEdgesBuildInLinearTime() {
+        func path(_ count: Int) -> BezierPath {
+            var rng = SplitMix64(seed: 0x1E22)
+            func far() -> Double { Double.random(in: -1e7...1e7, using: &rng) }
+            var path = BezierPath()
+            for _ in 0..<count {
+                path.move(to: Point(x: 0, y: 0))
+                path.addCurve(to: Point(x: 10, y: 10), control1: Point(x: far(), y: far()),
+                              control2: Point(x: far(), y: far()))
+                path.close()
+            }
+            return path
+        }
+        func seconds(_ count: Int) -> Double {
+            let shape = path(count)
+            var best = Double.infinity
+            for _ in 0..<3 {
+                let start = Date()
+                let region = FilledRegion(path: shape, tolerance: 1e4)
+                _ = region.coveredSpans(minY: 0, maxY: 14)
+                best = min(best, Date().timeIntervalSince(start))
+            }
+            return best
+        }
+        let small = seconds(250), large = seconds(1000)
+        #expect(large / small <= 5, "250 curves: \(small) s, 1,000 curves: \(large) s")
+    }
 }

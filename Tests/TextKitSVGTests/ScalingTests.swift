@@ -23,4 +23,16 @@ import TextKitSVG
         // Far above what it takes (well under a second in a debug build), far below the old cost.
         #expect(Date().timeIntervalSince(start) < 30)
     }
+
+    /// 100,000 cubics with control points at ±10²² (issue 16, ran past 120 s): refused at once,
+    /// at the path element, by ``SVGLimits/maxCoordinate``.
+    @Test func curvesThroughTenToTheTwentyTwoAreRefused() throws {
+        var d = "M 0 0"
+        for i in 0..<100_000 { d += " C 1e22 -1e22 -1e22 1e22 \(i % 500) \(i % 700)" }
+        let start = Date()
+        let error = try #require(documentError(svg(#"<path d="\#(d) Z"/>"#)))
+        #expect((error.line, error.column) == (2, 1))
+        #expect(error.message == "coordinates out of range after transforms (the limit is ±1000000000 pt)")
+        #expect(Date().timeIntervalSince(start) < 30)
+    }
 }
