@@ -20,6 +20,11 @@ public struct FilledRegion: Sendable {
     /// The filled trapezoids between consecutive vertex y's, for fast band queries; nil when
     /// the region is too intricate for one (then every query sweeps).
     let slabs: SlabTable?
+    /// Per edge of `index`, whether another edge overlaps it along one line (see
+    /// `projectedSpans`); empty when none does.
+    let overlapping: [Bool]
+    /// The same for `horizontals`.
+    let overlappingHorizontals: [Bool]
 
     /// Flattens `path` within `tolerance` (see `BezierPath.flattened(tolerance:)`) and indexes
     /// its edges. Points with non-finite coordinates are ignored.
@@ -78,15 +83,16 @@ public struct FilledRegion: Sendable {
     /// (a shape ending at y = 10 does not cover the band 10...20). A band with `minY == maxY`
     /// gives the cut of the filled area's closure at that y. An inverted band gives [].
     ///
-    /// The band is split at every vertex y and every edge crossing inside it; between those the
-    /// filled area is a set of trapezoids, and each one projects onto
-    /// [min(left x at top, left x at bottom), max(right x at top, right x at bottom)]. The
-    /// trapezoids between vertex y's are listed when the region is built (``SlabTable``); only
-    /// the parts of the band where edges cross are swept at query time.
+    /// Between vertex y's where no edges cross, the filled area is a set of trapezoids, and each
+    /// one projects onto [min(left x at top, left x at bottom), max(right x at top, right x at
+    /// bottom)]; those are listed when the region is built (``SlabTable``). Where edges cross,
+    /// the part of the band is projected from its edges: each edge's part in the band is covered
+    /// (one side of every edge is filled), and each gap between those is filled or not all
+    /// along, which one winding count on the band's middle line tells.
     ///
     /// - Complexity: O(log v + t log t) for v vertex y's and the t trapezoids in the band, when
-    ///   no edges cross in it; else O((k + i) log k) for the k edges meeting the band and their
-    ///   i crossings in it, plus O(k) per vertex in the band.
+    ///   no edges cross in it; else O(k log k) for the k edges meeting the band (however often
+    ///   they cross).
     public func coveredSpans(minY: Double, maxY: Double) -> [Span] {
         var spans: [Span] = []
         coveredSpans(minY: minY, maxY: maxY, into: &spans)
@@ -108,9 +114,9 @@ public struct FilledRegion: Sendable {
         if let slabs {
             var swept: [(top: Double, bottom: Double)] = []
             slabs.spans(top: top, bottom: bottom, edges: index.edges, into: &spans, swept: &swept)
-            for band in swept { spans += bandSpans(top: band.top, bottom: band.bottom) }
+            for band in swept { projectedSpans(top: band.top, bottom: band.bottom, into: &spans) }
         } else {
-            spans += bandSpans(top: top, bottom: bottom)
+            projectedSpans(top: top, bottom: bottom, into: &spans)
         }
         Span.merge(&spans, joiningGapsUpTo: epsilon)
     }
@@ -159,6 +165,8 @@ extension FilledRegion {
         index = EdgeIndex(edges: edges)
         horizontals = flat.sorted { $0.y < $1.y }
         epsilon = 1e-12 * Swift.max(1, largest)
+        overlapping = Self.overlappingEdges(of: index.edges)
+        overlappingHorizontals = Self.overlappingHorizontals(horizontals)
         slabs = SlabTable(index: index, epsilon: epsilon, budget: Self.slabBudget(edges: edges.count)) { winding in
             Self.isFilled(winding, by: fillRule, frameWinding: frameWinding)
         }

@@ -78,18 +78,12 @@ struct SlabTable: Sendable {
             }
             listed += active.count
             guard listed <= budget else { return nil }
-            // Insertion sort by x in the middle of the slab: the order of the slab above is
-            // kept by the edges that continue, so this is nearly linear.
+            // By x in the middle of the slab. The order of the slab above is kept by the edges
+            // that continue, and the standard sort (a merge sort that finds sorted runs) is then
+            // nearly linear; when many edges start at once (100,000 long edges at the first
+            // vertex y), or reorder, it is O(a log a) where an insertion sort was quadratic.
             for edge in active { keys[edge] = edges[edge].x(at: middle) }
-            for j in active.indices.dropFirst() {
-                let edge = active[j]
-                var k = j
-                while k > 0 && keys[active[k - 1]] > keys[edge] {
-                    active[k] = active[k - 1]
-                    k -= 1
-                }
-                active[k] = edge
-            }
+            active.sort { keys[$0] < keys[$1] }
             // Neighbours in the same order at both ends never cross in between (straight
             // edges), and then no two edges of the slab do.
             let crosses = active.indices.dropLast().contains { j in

@@ -64,9 +64,10 @@ extension SVGDocumentBuilder {
             }
             var path = definition.path.applying(use.transform)
             path.fillRule = definition.fillRule ?? use.fillRule
-            guard path.elements.allSatisfy(\.isFinite) else {
+            let limit = limits.maxCoordinate
+            guard path.elements.allSatisfy({ $0.isWithin(limit) }) else {
                 throw SVGError(file: file, line: use.line, column: use.column,
-                               message: "coordinates out of range after transforms")
+                               message: "coordinates out of range after transforms (the limit is ±\(limits.maxCoordinateText) pt)")
             }
             shapes.insert(SVGShape(path: path, element: definition.element, id: use.target,
                                    attributes: definition.attributes, line: use.line, column: use.column,

@@ -207,8 +207,9 @@ final class SVGDocumentBuilder: NSObject, XMLParserDelegate {
         guard !parent.inDefs else { return }
         path = path.applying(parent.transform)
         path.fillRule = try fillRule(inheriting: parent.fillRule)
-        guard path.elements.allSatisfy(\.isFinite) else {
-            throw elementError("coordinates out of range after transforms")
+        let limit = limits.maxCoordinate
+        guard path.elements.allSatisfy({ $0.isWithin(limit) }) else {
+            throw elementError("coordinates out of range after transforms (the limit is ±\(limits.maxCoordinateText) pt)")
         }
         shapes.append(SVGShape(path: path, element: elementName, id: attributes["id"],
                                attributes: attributes, line: line, column: column,
@@ -298,9 +299,9 @@ final class SVGDocumentBuilder: NSObject, XMLParserDelegate {
 }
 
 extension BezierPath.Element {
-    /// Whether every coordinate is finite.
-    var isFinite: Bool {
-        func ok(_ p: Point) -> Bool { p.x.isFinite && p.y.isFinite }
+    /// Whether every coordinate is finite and at most `limit` in absolute value.
+    func isWithin(_ limit: Double) -> Bool {
+        func ok(_ p: Point) -> Bool { abs(p.x) <= limit && abs(p.y) <= limit }
         switch self {
         case .move(let p), .line(let p): return ok(p)
         case .quadCurve(let p, let c): return ok(p) && ok(c)

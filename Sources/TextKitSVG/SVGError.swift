@@ -38,17 +38,32 @@ public struct SVGLimits: Hashable, Sendable {
     public var maxDepth: Int
     /// The largest file, in bytes, that is read at all. Default: 64 MiB.
     public var maxFileSize: Int
+    /// The largest absolute page coordinate (after transforms) of any point of a shape, control
+    /// points included; a shape reaching further is an error at its element. Default: 10⁹ pt,
+    /// 70,000 times the largest page: beyond it, curves are flattened so coarsely (their
+    /// segments capped) that a band meets every one of their long edges, and each line would
+    /// cost time in proportion to the whole path.
+    public var maxCoordinate: Double
 
     /// Creates limits; every parameter has the documented default.
     public init(maxPathSegments: Int = 1_000_000, maxDepth: Int = 256,
-                maxFileSize: Int = 64 * 1024 * 1024) {
+                maxFileSize: Int = 64 * 1024 * 1024, maxCoordinate: Double = 1e9) {
         self.maxPathSegments = maxPathSegments
         self.maxDepth = maxDepth
         self.maxFileSize = maxFileSize
+        self.maxCoordinate = maxCoordinate
     }
 }
 
 // MARK: - Internals
+
+extension SVGLimits {
+    /// ``maxCoordinate`` as error messages write it: 1000000000, not 1000000000.0.
+    var maxCoordinateText: String {
+        maxCoordinate == maxCoordinate.rounded() && abs(maxCoordinate) < 1e15
+            ? String(Int(maxCoordinate)) : String(maxCoordinate)
+    }
+}
 
 /// An error inside one attribute value or path-data string, at a UTF-8 byte offset of that value.
 struct SVGScanError: Error {

@@ -96,7 +96,11 @@ struct DocumentErrorTests {
 
     @Test func overflowAfterTransforms() throws {
         #expect(failure("<g transform=\"scale(1e300)\">\n  <rect width=\"1e300\" height=\"1\"/></g>")! ==
-                (3, 3, "coordinates out of range after transforms"))
+                (3, 3, "coordinates out of range after transforms (the limit is ±1000000000 pt)"))
+        // Finite but absurd: 100,000 curves through ±10²² would make every band meet them all.
+        #expect(failure("<path d=\"M 0 0 C 1e22 -1e22 -1e22 1e22 10 10 Z\"/>")! ==
+                (2, 1, "coordinates out of range after transforms (the limit is ±1000000000 pt)"))
+        #expect(try document(svg("<circle r=\"999999999\"/>")).shapes.count == 1)
     }
 
     @Test func rootMustBeSVG() throws {
