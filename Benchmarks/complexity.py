@@ -6,8 +6,9 @@ Every shape must cost about linear time: the ratio of the two wall times (the fa
 when a ratio is over, so it can gate a change.
 
 Shapes: many short paragraphs (LF), CR-only line ends, one paragraph without a break
-opportunity, one grapheme cluster of combining marks, one long word-wrapped paragraph, and an
-exclusion path of many cubic segments.
+opportunity, one grapheme cluster of combining marks, one long word-wrapped paragraph, and
+exclusions of many cubic segments (a zig-zag, a self-crossing scribble, loops with control points
+far off the page) and an image outline (a one-pixel checkerboard, 4× the pixels).
 
     python3 Benchmarks/complexity.py [--rounds 3] [--binary .build/release/textkit] [--scale 1]
 """
@@ -33,6 +34,35 @@ def curves_svg(n):
     return f'<svg xmlns="http://www.w3.org/2000/svg" width="612" height="792"><path d="{" ".join(parts)}"/></svg>'
 
 
+def scribble_svg(n, seed=9):
+    """n cubics between random points of the page, crossing each other about n² times."""
+    import random
+    rng = random.Random(seed)
+    pt = lambda: f"{rng.uniform(72, 540):.2f} {rng.uniform(72, 720):.2f}"
+    d = f"M {pt()} " + " ".join(f"C {pt()} {pt()} {pt()}" for _ in range(n)) + " Z"
+    return f'<svg xmlns="http://www.w3.org/2000/svg" width="612" height="792"><path d="{d}"/></svg>'
+
+
+def far_curves_svg(n, seed=0x1E22):
+    """n closed cubic loops from one point with control points up to 10⁷ pt away: long edges."""
+    import random
+    rng = random.Random(seed)
+    far = lambda: f"{rng.uniform(-1e7, 1e7):.1f} {rng.uniform(-1e7, 1e7):.1f}"
+    d = " ".join(f"M 300 300 C {far()} {far()} 310 310 Z" for _ in range(n))
+    return f'<svg xmlns="http://www.w3.org/2000/svg" width="612" height="792"><path d="{d}"/></svg>'
+
+
+def checkerboard_png(side):
+    """A side × side one-pixel checkerboard, grey with alpha (PNG written with the standard library)."""
+    import struct
+    import zlib
+    rows = b"".join(b"\x00" + bytes(v for x in range(side) for v in (0, 255 if (x + y) % 2 else 0))
+                    for y in range(side))
+    chunk = lambda kind, data: struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    header = struct.pack(">IIBBBBB", side, side, 8, 4, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
 # name → (function of n giving the text, or (text, svg), and the base n)
 SHAPES = {
     "short LF paragraphs": (lambda n: "a short line\n" * n, 25_000),
@@ -41,12 +71,17 @@ SHAPES = {
     "one cluster of marks": (lambda n: "a" + "\u0301" * n + " b\n", 25_000),
     "one long paragraph": (lambda n: "word " * n, 50_000),
     "path of cubic curves": (lambda n: ("word " * 2_000, curves_svg(n)), 250),
+    "self-crossing scribble": (lambda n: ("word " * 2_000, scribble_svg(n)), 100),
+    "far control points": (lambda n: ("word " * 2_000, far_curves_svg(n)), 250),
+    "checkerboard image": (lambda n: ("word " * 2_000, checkerboard_png(n)), 512),
 }
 
 
 def run_once(binary, text_path, svg_path, out):
     cmd = [binary, "layout", text_path, "-o", out]
-    if svg_path:
+    if svg_path and svg_path.endswith(".png"):
+        cmd += ["--exclude-image", f"{svg_path}@100,100,300,300"]
+    elif svg_path:
         cmd += ["--exclude", svg_path]
     start = time.perf_counter()
     subprocess.run(cmd, check=True, capture_output=True)
@@ -76,8 +111,9 @@ def main():
                 f.write(text)
             svg_path = None
             if svg:
-                svg_path = text_path[:-4] + ".svg"
-                with open(svg_path, "w") as f:
+                binary_shape = isinstance(svg, bytes)
+                svg_path = text_path[:-4] + (".png" if binary_shape else ".svg")
+                with open(svg_path, "wb" if binary_shape else "w") as f:
                     f.write(svg)
             paths.append((text_path, svg_path))
         times = [[], []]

@@ -39,20 +39,4 @@ import Testing
             }
         }
     }
-
-    /// The work grows with the pixels: a checkerboard of n² and (2n)² pixels (4× the pixels).
-    @Test func tracingScalesWithThePixels() {
-        func seconds(_ side: Int) -> Double {
-            let mask = Self.checkerboard(side)
-            var best = Double.infinity
-            for _ in 0..<3 {
-                let start = Date()
-                _ = FilledRegion(path: BezierPath(contoursOf: mask, in: Rect(x: 0, y: 0, width: 500, height: 500)))
-                best = min(best, Date().timeIntervalSince(start))
-            }
-            return best
-        }
-        let small = seconds(512), large = seconds(1024)
-        #expect(large / small <= 5, "512²: \(small) s, 1024²: \(large) s")
-    }
 }

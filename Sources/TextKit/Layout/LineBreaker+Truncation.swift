@@ -1,0 +1,40 @@
+/// Truncation: the last line a container with a line limit allows shows an ellipsis for the
+/// text it hides (Text Kit's truncating line break modes).
+extension LineBreaker {
+    /// Whether this line is the last one the last container allows, text remains after it, and
+    /// the container truncates.
+    func truncates(_ container: TextContainer, cursor: LayoutCursor, end: Int) -> Bool {
+        container.lineBreakMode != .wordWrap && container.maximumNumberOfLines > 0
+            && cursor.container == containers.count - 1 && cursor.lines == container.maximumNumberOfLines - 1
+            && (end < paragraph.utf16.count || hasFollowingText)
+    }
+
+    /// What a truncated line starting at `start` shows: the widest head, tail or both whose
+    /// width plus an ellipsis fits `available`, cut between grapheme clusters.
+    func truncate(from start: Int, available: Double, mode: LineBreakMode) -> Truncation? {
+        let count = paragraph.utf16.count
+        guard let ellipsis = paragraph.ellipsis(at: start) else { return nil }
+        let room = available - ellipsis.advance
+        let boundaries = paragraph.graphemes.filter { $0 >= start && $0 <= count }
+        func headWidth(_ end: Int) -> Double {
+            paragraph.fittingWidth(start..<end, contentEnd: paragraph.trimmingTrailingWhitespace(start, end))
+        }
+        func tailWidth(_ begin: Int) -> Double { paragraph.fittingWidth(begin..<count, contentEnd: count) }
+        let hidden: Range<Int>
+        switch mode {
+        case .truncatingHead:
+            let begin = boundaries.first { tailWidth($0) <= room + 1e-9 } ?? count
+            hidden = start..<begin
+        case .truncatingMiddle:
+            let end = boundaries.last { headWidth($0) <= room / 2 + 1e-9 } ?? start
+            let left = room - headWidth(end)
+            let begin = boundaries.first { $0 >= end && tailWidth($0) <= left + 1e-9 } ?? count
+            hidden = end..<begin
+        default:
+            let end = boundaries.last { headWidth($0) <= room + 1e-9 } ?? start
+            hidden = end..<count
+        }
+        return Truncation(hidden: hidden, glyph: ellipsis.glyph, advance: ellipsis.advance, font: ellipsis.font,
+                          pointSize: ellipsis.pointSize)
+    }
+}
