@@ -148,6 +148,10 @@ extension LayoutManager {
     func layOut(_ index: Int, storage: TextStorage, cursor: inout LayoutCursor,
                         warnings: inout [LayoutWarning]) -> Int? {
         var state = paragraphs[index]
+        // The state is written back at the end; meanwhile its lines are only `state`'s, so
+        // trimming and appending them never copies them (a page added to a paragraph of
+        // thousands of lines would copy every one).
+        paragraphs[index].lines = []
         defer { paragraphs[index] = state }
         let firstAttributes = paragraphAttributes(state.range, storage: storage)
         let style = firstAttributes.paragraphStyle

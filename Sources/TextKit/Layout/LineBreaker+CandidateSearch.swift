@@ -5,10 +5,16 @@ extension LineBreaker {
     /// decreases from one opportunity to the next: no tabs, no hyphen drawn at any break (no
     /// soft hyphen, no hyphenation point) and no negative advance. (The content end of an
     /// opportunity, before its trailing white space, never decreases either.)
-    static func widthsNeverDecrease(_ paragraph: Paragraph) -> Bool {
-        guard !paragraph.hasTabs, !paragraph.hasHyphenationPoints, paragraph.advancePrefix.isNondecreasing
-        else { return false }
-        return paragraph.utf16.withUnsafeBufferPointer { text in
+    /// Computed once per paragraph (``Paragraph/widthsNeverDecrease``): a page added to a long
+    /// paragraph must not scan all of it again.
+    static func widthsNeverDecrease(_ paragraph: Paragraph) -> Bool { paragraph.widthsNeverDecrease }
+
+    /// ``widthsNeverDecrease(_:)`` of a paragraph with this text, these advance sums, tabs and
+    /// hyphenation points.
+    static func widthsNeverDecrease(utf16: [UInt16], advancePrefix: CompactDoubles, hasTabs: Bool,
+                                    hasHyphenationPoints: Bool) -> Bool {
+        guard !hasTabs, !hasHyphenationPoints, advancePrefix.isNondecreasing else { return false }
+        return utf16.withUnsafeBufferPointer { text in
             // No early exit: the compiler vectorizes this (it runs over every paragraph laid out).
             var softHyphens: UInt8 = 0
             for unit in text { softHyphens |= unit == 0x00AD ? 1 : 0 }

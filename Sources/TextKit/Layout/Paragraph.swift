@@ -33,6 +33,9 @@ final class Paragraph {
     /// changes its glyphs (``ShapedRun/isUnsafeToCut(at:)``); false at run boundaries. Filled
     /// with the runs, so measuring a candidate line or fragment never searches a run's glyphs.
     let unsafeCuts: [Bool]
+    /// Whether line widths never decrease from one break opportunity to the next
+    /// (``LineBreaker/widthsNeverDecrease(utf16:advancePrefix:hasTabs:hasHyphenationPoints:)``).
+    let widthsNeverDecrease: Bool
 
     /// Analyses, itemizes and shapes `content` (the paragraph without its terminator).
     ///
@@ -103,8 +106,10 @@ final class Paragraph {
         for run in runs { if let attachment = run.attachment { attachments[Int(offsets[run.range.lowerBound])] = attachment } }
         self.attachments = attachments
 
-        let prefix = Self.advancePrefix(of: runs, count: utf16.count)
-        self.advancePrefix = CompactDoubles(prefix)
+        let prefix = CompactDoubles(Self.advancePrefix(of: runs, count: utf16.count))
+        self.advancePrefix = prefix
+        self.widthsNeverDecrease = LineBreaker.widthsNeverDecrease(
+            utf16: utf16, advancePrefix: prefix, hasTabs: hasTabs, hasHyphenationPoints: hasHyphenationPoints)
     }
 
     /// The paragraph's UTF-16 and the scalar offset of every UTF-16 offset 0…count.
