@@ -335,15 +335,15 @@ struct SweptRuns {
     /// The finished runs.
     private(set) var bands: [(top: Double, bottom: Double)] = []
     /// The run still growing, if any.
-    private var open: (top: Double, bottom: Double)?
+    private var pending: (top: Double, bottom: Double)?
 
     /// Adds the part `y0 ... y1` of a slab with crossing edges (just below the last one added).
-    mutating func extend(_ y0: Double, _ y1: Double) { open = (open?.top ?? y0, y1) }
+    mutating func extend(_ y0: Double, _ y1: Double) { pending = (pending?.top ?? y0, y1) }
 
     /// Ends the growing run, if any (a slab without crossings comes next, or the query ends).
     mutating func close() {
-        guard let run = open else { return }
+        guard let run = pending else { return }
         bands.append(run)
-        open = nil
+        pending = nil
     }
 }
