@@ -210,3 +210,28 @@ struct NoTextLostTests {
         #expect(line.characterRange.upperBound >= wordStart + word.count)
     }
 }
+
+/// Pages appended one by one (each pass starting after the clean prefix) give the layout that
+/// the same number of pages given at once gives, line for line.
+@Suite("Appended pages")
+struct AppendedPagesTests {
+    @Test(arguments: 0..<3)
+    func appendingPagesEqualsAllPagesAtOnce(batch: UInt64) {
+        var rng = SplitMix64(state: 0xA99E_0000 + batch)
+        for _ in 0..<12 {
+            let test = NoTextLostTests.randomCase(&rng)
+            let text = String(repeating: test.text + "\n", count: Int.random(in: 1...6, using: &rng))
+            func layOut(_ count: PageCount) -> (PagedLayout, LayoutSnapshot) {
+                let storage = TextStorage(string: text, attributes: test.attributes)
+                let manager = LayoutManager(fontCollection: ScriptFixtures.fonts, defaultFont: ScriptFixtures.primary)
+                storage.addLayoutManager(manager)
+                let paged = manager.layOutPages(test.setup, count: count)
+                return (paged, manager.snapshot())
+            }
+            let (appended, a) = layOut(.automatic(maximum: 2_000))
+            let (_, b) = layOut(.fixed(appended.pages.count))
+            #expect(a.overflowRange == b.overflowRange)
+            #expect(firstDifference(a.allLines, b.allLines) == nil, "\(test)")
+        }
+    }
+}
