@@ -58,7 +58,21 @@ extension AlphaMask {
     public init(contentsOfPNGFile path: String, maxPixels: Int = 1 << 24) throws(ImageError) {
         let data: Data
         do {
+            // Only a regular file, and no larger than an image of `maxPixels` could be stored
+            // (8 bytes a pixel uncompressed, plus room for metadata): a FIFO would block the
+            // read and a device would never end.
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            guard attributes[.type] as? FileAttributeType == .typeRegular else {
+                throw ImageError(file: path, message: "not a regular file", isUnreadable: true)
+            }
+            let limit = maxPixels.multipliedReportingOverflow(by: 8).partialValue + (1 << 20)
+            if let size = attributes[.size] as? Int, size > limit {
+                throw ImageError(file: path, message: "the file is \(size) bytes, more than an image of "
+                                 + "\(maxPixels) pixels needs (\(limit))", isUnreadable: false)
+            }
             data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch let error as ImageError {
+            throw error
         } catch {
             throw ImageError(file: path, message: "cannot read file: \(error.localizedDescription)",
                              isUnreadable: true)

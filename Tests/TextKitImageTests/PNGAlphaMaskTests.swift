@@ -76,4 +76,16 @@ import TextKitImage
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path("block.png"))))
         #expect(throws: ImageError.self) { try AlphaMask(pngData: bytes, file: "block.png", maxPixels: 99) }
     }
+
+    /// A device or a FIFO is refused before it is read (reading would never end, or block).
+    @Test func onlyRegularFilesAreRead() throws {
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("textkit-png-fifo-\(getpid())").path
+        unlink(fifo)
+        #expect(mkfifo(fifo, 0o600) == 0)
+        defer { unlink(fifo) }
+        for file in ["/dev/zero", fifo] {
+            #expect(throws: ImageError.self) { try AlphaMask(contentsOfPNGFile: file) }
+        }
+        _ = try AlphaMask(contentsOfPNGFile: path("block.png"))
+    }
 }
