@@ -27,15 +27,11 @@ struct LayoutFuzzInput {
     static let sizes = [0.01, 1, 6, 12, 24, 72, 1000, 1_000_000]
     static let checkInvariants = ProcessInfo.processInfo.environment["TEXTKIT_FUZZ_NO_INVARIANTS"] == nil
 
-    var bytes: [UInt8]
-    var position = 0
+    var input: FuzzBytes
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: [UInt8]) { input = FuzzBytes(bytes) }
 
-    mutating func next() -> Int {
-        defer { position += 1 }
-        return position < bytes.count ? Int(bytes[position]) : 0
-    }
+    mutating func next() -> Int { input.next() }
 
     mutating func run() {
         let size = Size(width: Self.widths[next() % 8], height: Self.heights[next() % 8])
@@ -48,7 +44,7 @@ struct LayoutFuzzInput {
         let minimumWidth: Double? = flags >> 6 == 0 ? nil : [0, 0.01, 1, 50][flags >> 6]
         style.lineHeightMultiple = [1, 0.01, 0.5, 3][next() & 3]
         let exclusions = (0..<next() % 4).map { _ in exclusion(in: size) }
-        let text = String(decoding: bytes[min(position, bytes.count)...], as: UTF8.self)
+        let text = String(decoding: input.rest, as: UTF8.self)
 
         var font = FontDescriptor(filePath: fuzzFontPath, size: fontSize)
         font.family = "DejaVu Sans"

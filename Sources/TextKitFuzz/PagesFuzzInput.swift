@@ -17,15 +17,11 @@ import TextKitGeometry
 struct PagesFuzzInput {
     static let sizes = [6.0, 9, 12, 17, 28, 40]
 
-    var bytes: [UInt8]
-    var position = 0
+    var input: FuzzBytes
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: [UInt8]) { input = FuzzBytes(bytes) }
 
-    mutating func next() -> Int {
-        defer { position += 1 }
-        return position < bytes.count ? Int(bytes[position]) : 0
-    }
+    mutating func next() -> Int { input.next() }
 
     mutating func run() {
         let widthByte = next(), heightByte = next()
@@ -37,7 +33,7 @@ struct PagesFuzzInput {
         let hyphenates = (flags >> 4) & 1 == 1
         let columns = (flags >> 5) & 1 + 1
         let exclusionBytes = (0..<next() % 3).map { _ in (0..<5).map { _ in next() } }
-        let text = String(decoding: bytes[min(position, bytes.count)...].prefix(600), as: UTF8.self)
+        let text = String(decoding: input.rest.prefix(600), as: UTF8.self)
 
         var attributes = TextAttributes(font: FontDescriptor(filePath: fuzzFontPath, size: size), paragraphStyle: style)
         if hyphenates {
