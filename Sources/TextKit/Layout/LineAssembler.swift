@@ -277,9 +277,14 @@ struct LineAssembler {
                         advance = hyphen.advance
                     }
                     if let tab = tabs[cluster] {
-                        // A tab shows as a space glyph as wide as the way to its stop.
-                        glyphID = paragraph.tabGlyph(at: cluster) ?? glyphID
-                        advance = tab
+                        // A tab shows as a space glyph as wide as the way to its stop; the rest
+                        // of its cluster (marks a shaper put on it) takes no room, as measured.
+                        if g == run.firstGlyph(atOrAfter: cluster) {
+                            glyphID = paragraph.tabGlyph(at: cluster) ?? glyphID
+                            advance = tab
+                        } else {
+                            advance = 0
+                        }
                     }
                     if extraPerSpace != 0, cluster < contentEnd, paragraph.utf16[cluster] == 0x20,
                        g == run.firstGlyph(atOrAfter: cluster) {
