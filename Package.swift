@@ -61,10 +61,12 @@ let package = Package(
 
         // Reading child processes' output, shared by the test targets that run the executables.
         .target(name: "ProcessOutput"),
-        .testTarget(name: "TextKitGeometryTests", dependencies: ["TextKitGeometry"]),
-        .testTarget(name: "TextKitSVGTests", dependencies: ["TextKitSVG"]),
+        // The seeded random generator every test target draws its random inputs from.
+        .target(name: "SeededRandom"),
+        .testTarget(name: "TextKitGeometryTests", dependencies: ["TextKitGeometry", "SeededRandom"]),
+        .testTarget(name: "TextKitSVGTests", dependencies: ["TextKitSVG", "SeededRandom"]),
         .testTarget(name: "TextKitImageTests", dependencies: ["TextKitImage"]),
-        .testTarget(name: "TextKitTests", dependencies: ["TextKit", "TextKitSVG", "ProcessOutput"]),
+        .testTarget(name: "TextKitTests", dependencies: ["TextKit", "TextKitSVG", "ProcessOutput", "SeededRandom"]),
         .testTarget(name: "TextKitCLITests", dependencies: ["TextKitCLI", "TextKit", "TextKitRender", "ProcessOutput"]),
         .testTarget(name: "TextKitRenderTests", dependencies: ["TextKitRender", "TextKit", "TextKitSVG", "ProcessOutput"]),
         .testTarget(name: "TextKitFuzzTests", dependencies: ["TextKitFuzz", "ProcessOutput"]),

@@ -106,16 +106,8 @@ extension FilledRegion {
                 end += 1
             }
             if end - start > 1 {
-                let line = order[start..<end].sorted { edges[$0].yTop < edges[$1].yTop }
-                var reach = -Double.infinity, reacher = -1
-                for i in line {
-                    if edges[i].yTop < reach {
-                        if flagged.isEmpty { flagged = Array(repeating: false, count: edges.count) }
-                        flagged[i] = true
-                        flagged[reacher] = true
-                    }
-                    if edges[i].yBot > reach { reach = edges[i].yBot; reacher = i }
-                }
+                flagOverlaps(Array(order[start..<end]), count: edges.count, in: &flagged,
+                             start: { edges[$0].yTop }, end: { edges[$0].yBot })
             }
             start = end
         }
@@ -131,19 +123,26 @@ extension FilledRegion {
             var end = start + 1
             while end < edges.count && edges[end].y == edges[start].y { end += 1 }
             if end - start > 1 {
-                let line = (start..<end).sorted { edges[$0].minX < edges[$1].minX }
-                var reach = -Double.infinity, reacher = -1
-                for i in line {
-                    if edges[i].minX < reach {
-                        if flagged.isEmpty { flagged = Array(repeating: false, count: edges.count) }
-                        flagged[i] = true
-                        flagged[reacher] = true
-                    }
-                    if edges[i].maxX > reach { reach = edges[i].maxX; reacher = i }
-                }
+                flagOverlaps(Array(start..<end), count: edges.count, in: &flagged,
+                             start: { edges[$0].minX }, end: { edges[$0].maxX })
             }
             start = end
         }
         return flagged
+    }
+
+    /// Flags (in `flagged`, allocated for `count` items when first needed) every item of `group`
+    /// whose interval `start ..< end` overlaps another's.
+    private static func flagOverlaps(_ group: [Int], count: Int, in flagged: inout [Bool],
+                                     start: (Int) -> Double, end: (Int) -> Double) {
+        var reach = -Double.infinity, reacher = -1
+        for i in group.sorted(by: { start($0) < start($1) }) {
+            if start(i) < reach {
+                if flagged.isEmpty { flagged = Array(repeating: false, count: count) }
+                flagged[i] = true
+                flagged[reacher] = true
+            }
+            if end(i) > reach { reach = end(i); reacher = i }
+        }
     }
 }

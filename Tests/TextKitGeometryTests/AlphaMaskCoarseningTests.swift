@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TextKitGeometry
+import SeededRandom
 
 /// Outlines with too many corners are traced on blocks of pixels (issue 16: a 4096 × 4096
 /// checkerboard traced 8 million one-pixel contours and used over 2 GB).

@@ -1,5 +1,6 @@
 import Testing
 import TextKitGeometry
+import SeededRandom
 
 /// Tracing alpha masks into pixel-exact outlines.
 @Suite struct AlphaMaskTests {

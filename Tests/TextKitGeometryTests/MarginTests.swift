@@ -1,5 +1,6 @@
 import Testing
 import TextKitGeometry
+import SeededRandom
 
 /// Margins (CSS `shape-margin`): band extents of grown areas against values worked out by hand.
 @Suite struct MarginTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TextKitGeometry
+import SeededRandom
 
 /// Band queries of regions whose edges cross (a scribble of curves) answer from the edges'
 /// projections, as the sweep of all crossings does, and in time linear-ish in the edges.

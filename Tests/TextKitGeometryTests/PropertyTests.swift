@@ -1,5 +1,6 @@
 import Testing
 import TextKitGeometry
+import SeededRandom
 
 /// Randomized and large-input checks of `FilledRegion.coveredSpans` against
 /// `ReferenceProjection` and against point sampling.

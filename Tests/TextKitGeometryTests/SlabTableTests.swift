@@ -1,5 +1,6 @@
 import Testing
 @testable import TextKitGeometry
+import SeededRandom
 
 /// The slab table (trapezoids listed once per region) must answer band queries as the band
 /// sweep does, including regions whose edges cross (those slabs are swept).

@@ -6,6 +6,7 @@ import Darwin
 import Testing
 import TextKitGeometry
 import TextKitSVG
+import SeededRandom
 
 /// Band extents of SVG circles, ellipses (also rotated) and elliptical arcs, with and without a
 /// margin, against the exact geometry computed here from the parametric form (issue 15).

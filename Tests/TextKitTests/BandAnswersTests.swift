@@ -1,5 +1,6 @@
 import Testing
 @testable import TextKit
+import SeededRandom
 
 /// Containers of one geometry (the columns of every page) share their answers to band queries:
 /// every answer must be what the regions give, also after a container that shared them changes.
@@ -24,7 +25,7 @@ struct BandAnswersTests {
     /// changes to one of them between rounds: each answer equals the regions' own.
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
     func sharedAnswersEqualTheRegions(seed: UInt64) {
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         let first = TextContainer(size: Size(width: 200, height: 300))
         first.lineFragmentPadding = 2
         first.exclusions = Self.randomExclusions(&rng)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TextKit
+import SeededRandom
 
 /// Greedy breaking searches the break opportunities that fit a line (``LineBreaker/searchesCandidates``)
 /// when widths never decrease along them, instead of measuring each: the lines must be exactly
@@ -32,7 +33,7 @@ struct CandidateSearchTests {
 
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])
     func searchedBreaksEqualMeasuredBreaks(seed: UInt64) {
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         for _ in 0..<6 {
             let text = (0..<Int.random(in: 1...5, using: &rng)).map { _ in
                 (0..<Int.random(in: 0...80, using: &rng)).map { _ in Self.words.randomElement(using: &rng)! }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TextKit
+import SeededRandom
 
 /// Line assembly writes the glyphs of common fragments straight into compact columns
 /// (``LineAssembler/directGlyphs(_:contentEnd:pen:baseline:hyphen:contentStart:)``) and falls
@@ -57,7 +58,7 @@ struct DirectGlyphsTests {
     /// the same line with and without direct columns, and font indices are handed out in the same order.
     @Test(arguments: [1, 2, 3, 4, 5, 6])
     func directColumnsEqualTheGeneralPath(seed: UInt64) {
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         let resolver = FontResolver(collection: ScriptFixtures.fonts, fallback: ScriptFixtures.primary)
         let alignments: [TextAlignment] = [.natural, .left, .right, .center, .justified]
         for _ in 0..<30 {
@@ -109,7 +110,7 @@ struct DirectGlyphsTests {
     /// and pen position they admit is exact as Float, for scales and pens on and off a binary grid.
     @Test(arguments: [21, 22, 23])
     func exactRangesAdmitOnlyExactValues(seed: UInt64) {
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         let values: [Double] = [0.005859375, 0.1, 5, -3.75, 1e-300, .leastNonzeroMagnitude, 4e-320, 1e300]
         for value in values {
             let grid = ColumnWriter.grid(value)!
@@ -178,7 +179,7 @@ struct DirectGlyphsTests {
     /// layout manager (the real callers) are the same with and without direct columns.
     @Test(arguments: [11, 12, 13])
     func layoutsMatchWithoutDirectColumns(seed: UInt64) {
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         let text = (0..<12).map { _ in Self.randomText(&rng, words: Int.random(in: 0...60, using: &rng)) }
             .joined(separator: "\n")
         let alignment = [TextAlignment.natural, .center, .justified, .right].randomElement(using: &rng)!

@@ -1,5 +1,6 @@
 import Testing
 import TextKit
+import SeededRandom
 
 /// Edit batching and what each kind of edit invalidates, counted by `LayoutManager.statistics`.
 @Suite("Editing and invalidation")
@@ -194,7 +195,7 @@ struct AttributeRunTests {
     /// has the model's attributes, and runs are maximal (neighbours always differ).
     @Test(arguments: [7, 8, 9])
     func runsMatchAPerCharacterModel(seed: UInt64) {
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         let palette = (0..<4).map { index -> TextAttributes in
             var attributes = TextAttributes()
             attributes.tracking = Double(index)

@@ -1,17 +1,6 @@
 import Testing
 import TextKit
-
-/// A seeded SplitMix64 generator, so every run explores the same sequence.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import SeededRandom
 
 /// Any sequence of edits, attribute changes and container changes followed by a query gives
 /// exactly what a fresh full layout of the same storage and containers gives.
@@ -85,7 +74,7 @@ struct IncrementalEquivalenceTests {
     }
 
     func run(seed: UInt64, widowControl: Bool) {
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         let storage = TextStorage(string: "Start with some words.\nAnd a second paragraph.", attributes: Fixtures.attributes())
         let manager = LayoutManager(fontCollection: Fixtures.fonts, defaultFont: Fixtures.font)
         storage.addLayoutManager(manager)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TextKit
+import SeededRandom
 
 /// With pages added until all text fits, no text is ever lost: whatever the text (prose with soft
 /// hyphens, every script of the fixtures, long words, URLs), the column width (down to barely
@@ -130,7 +131,7 @@ struct NoTextLostTests {
 
     @Test(arguments: 0..<6)
     func automaticPagesHoldEveryCharacterOnce(batch: UInt64) {
-        var rng = SplitMix64(state: 0x7E47_0000 + batch)
+        var rng = SplitMix64(seed: 0x7E47_0000 + batch)
         for _ in 0..<50 {
             let test = Self.randomCase(&rng)
             let storage = TextStorage(string: test.text, attributes: test.attributes)
@@ -217,7 +218,7 @@ struct NoTextLostTests {
 struct AppendedPagesTests {
     @Test(arguments: 0..<3)
     func appendingPagesEqualsAllPagesAtOnce(batch: UInt64) {
-        var rng = SplitMix64(state: 0xA99E_0000 + batch)
+        var rng = SplitMix64(seed: 0xA99E_0000 + batch)
         for _ in 0..<12 {
             let test = NoTextLostTests.randomCase(&rng)
             let text = String(repeating: test.text + "\n", count: Int.random(in: 1...6, using: &rng))

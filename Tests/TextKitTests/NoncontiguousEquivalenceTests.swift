@@ -1,5 +1,6 @@
 import Testing
 @testable import TextKit
+import SeededRandom
 
 /// Partial layout (`ensureLayout(forCharacterRange:)`, `ensureLayout(forBoundingRect:in:)`) after
 /// any sequence of edits and container changes lays out exactly the lines a fresh full layout
@@ -46,7 +47,7 @@ struct NoncontiguousEquivalenceTests {
 
     @Test(arguments: [11, 12, 13] as [UInt64])
     func partialLayoutMatchesAFreshFullLayout(seed: UInt64) {
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         let text = (0..<40).map { _ in IncrementalEquivalenceTests.words.randomElement(using: &rng)! }.joined(separator: " ")
         let storage = TextStorage(string: text, attributes: Fixtures.attributes())
         let manager = LayoutManager(fontCollection: Fixtures.fonts, defaultFont: Fixtures.font)

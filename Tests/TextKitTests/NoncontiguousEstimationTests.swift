@@ -1,5 +1,6 @@
 import Testing
 @testable import TextKit
+import SeededRandom
 
 /// Noncontiguous layout in one container: text far past the laid-out part is laid out at an
 /// estimated position without what lies between; its lines are those of a full layout moved by
@@ -147,7 +148,7 @@ struct NoncontiguousEstimationTests {
     /// moved by one offset, and a full layout at the end equals a fresh one.
     @Test(arguments: [31, 32, 33] as [UInt64])
     func randomEditsKeepEstimatesHonest(seed: UInt64) throws {
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         let (storage, manager, container) = editor(try document(paragraphs: 60), width: 260)
         container.size = Size(width: 260, height: 100_000)
         var islands = 0

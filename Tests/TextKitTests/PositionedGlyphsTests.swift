@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TextKit
+import SeededRandom
 
 /// A fragment's compact glyph storage gives back exactly, bit for bit, the glyphs it was built
 /// from (line assembly builds the same per-glyph values as before and stores them through
@@ -52,7 +53,7 @@ struct PositionedGlyphsTests {
     /// and insertion agree with an array doing the same.
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
     func randomSequencesBehaveAsArrays(seed: UInt64) {
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         let awkward: [Double] = [0, -0.0, 1e300, -1e-300, .pi, 0.1, 1.0 / 3, 12.0 / 2048, 1e-45, Double(Float.greatestFiniteMagnitude) * 2]
         func value() -> Double {
             Bool.random(using: &rng) ? Double(Int.random(in: -5000...5000, using: &rng)) * 12 / 2048

@@ -1,5 +1,6 @@
 import Testing
 @testable import TextKit
+import SeededRandom
 
 /// The character and point queries lay out only what they need and look only at the paragraphs
 /// concerned; after any edits they must answer exactly what a search over every fragment of a
@@ -91,7 +92,7 @@ struct QueryEquivalenceTests {
 
     @Test(arguments: [21, 22, 23, 24] as [UInt64])
     func queriesAfterRandomEditsMatchTheWholeLayout(seed: UInt64) {
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         let text = (0..<60).map { _ in Self.words.randomElement(using: &rng)! }.joined(separator: " ")
         let storage = TextStorage(string: text, attributes: Fixtures.attributes())
         let manager = LayoutManager(fontCollection: Fixtures.fonts, defaultFont: Fixtures.font)

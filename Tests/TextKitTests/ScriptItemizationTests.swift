@@ -1,5 +1,6 @@
 import Testing
 @testable import TextKit
+import SeededRandom
 
 /// Itemization: scripts from ICU with Common/Inherited resolved from neighbours and paired
 /// brackets (UAX #24), and the language attribute passed to HarfBuzz and to ICU's break iterator.
@@ -93,7 +94,7 @@ struct ScriptItemizationTests {
     /// All-ASCII paragraphs skip per-character script resolution: the shortcut must give what
     /// resolving each character's ICU script (UAX #24, brackets included) gives.
     @Test func asciiShortcutEqualsFullResolution() {
-        var rng = SplitMix64(state: 7)
+        var rng = SplitMix64(seed: 7)
         let pieces: [String] = ["a", "Z", " ", "(", ")", "[", "]", "{", "}", "1", ".", "\"", "-", "@", "`", "~", "\t", "x"]
         for length in 0..<400 {
             let text = (0..<(length % 40)).map { _ in pieces.randomElement(using: &rng)! }.joined()
@@ -119,7 +120,7 @@ struct ItemizerStretchTests {
 
     @Test(arguments: 1...6)
     func stretchesGiveTheItemsOfTheGeneralLoop(seed: UInt64) {
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         let fonts = FontResolver(collection: ScriptFixtures.fonts, fallback: ScriptFixtures.primary)
         let styles = [ScriptFixtures.attributes(), ScriptFixtures.attributes(size: 20),
                       ScriptFixtures.attributes(language: "he"), ScriptFixtures.attributes(direction: .rightToLeft)]

@@ -1,5 +1,6 @@
 import Testing
 @testable import TextKit
+import SeededRandom
 
 /// The storage's gap buffer reads as the plain array of scalars it replaces, after any edits.
 @Suite("TextStorage scalar buffer")
@@ -8,7 +9,7 @@ struct TextStorageBufferTests {
 
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
     func randomEditsReadAsAnArray(seed: UInt64) {
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         var model: [Unicode.Scalar] = Array("The quick brown fox\njumps over".unicodeScalars)
         let storage = TextStorage(string: String(String.UnicodeScalarView(model)))
         for step in 0..<2_000 {
@@ -54,7 +55,7 @@ struct TextStorageBufferTests {
     /// the ranges of the general one, from any start and with any minimum end.
     @Test(arguments: [1, 2, 3] as [UInt64])
     func bufferSplitEqualsTheGeneralSplit(seed: UInt64) {
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         let pieces = "ab \n\r\u{85}\u{2029}\u{2028}\u{0B}\u{0C}é".unicodeScalars.map { String($0) } + ["\r\n"]
         let storage = TextStorage(string: "")
         for step in 0..<400 {

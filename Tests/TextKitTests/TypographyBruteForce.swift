@@ -1,4 +1,5 @@
 import TextKit
+import SeededRandom
 
 /// An independent, exhaustive Knuth–Plass reference: tries every set of legal breaks and scores it
 /// with the paper's rules written out again from scratch (no shared code with the breaker).
@@ -79,10 +80,6 @@ struct BruteForceBreaker {
 
 /// The typography tests' generator: the target's SplitMix64, seeded.
 typealias SeededGenerator = SplitMix64
-
-extension SplitMix64 {
-    init(seed: UInt64) { self.init(state: seed) }
-}
 
 /// Random paragraphs: words of integer widths, some split by hyphenation penalties, separated by
 /// glue; `finish`ed.
