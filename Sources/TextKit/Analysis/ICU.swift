@@ -174,16 +174,6 @@ enum ICU {
     private static let breakerPool = Locked(BreakerPool())
 }
 
-/// The direction of a paragraph or of a run of text.
-public enum WritingDirection: String, Hashable, Sendable, Codable {
-    /// From the first strong character (UAX #9 rules P2–P3), left to right if there is none.
-    case natural
-    /// Left to right.
-    case leftToRight = "ltr"
-    /// Right to left.
-    case rightToLeft = "rtl"
-}
-
 /// UAX #9 analysis of one paragraph: resolved levels and, per line, the visual runs (rule L1
 /// applied by ICU's line object). Owns a copy of the text because ICU keeps a pointer to it.
 final class BidiParagraph {

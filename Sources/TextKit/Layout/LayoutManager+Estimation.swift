@@ -96,7 +96,7 @@ extension LayoutManager {
         let character = Swift.max(0, Swift.min(character, storage.length - 1))
         // Split the text into paragraphs through the target.
         while splitEnd < storage.length, splitEnd <= character {
-            let next = Self.splitParagraphs(storage.scalars, from: splitEnd, minimumEnd: Swift.max(splitEnd + 1, character + 1))
+            let next = storage.scalars.paragraphRanges(from: splitEnd, minimumEnd: Swift.max(splitEnd + 1, character + 1))
             paragraphs.append(contentsOf: next.map { ParagraphState(range: $0) })
             splitEnd = next.last?.upperBound ?? storage.length
         }
@@ -131,7 +131,7 @@ extension LayoutManager {
         while true {
             if index == paragraphs.count {
                 guard splitEnd < storage.length else { break }
-                let next = Self.splitParagraphs(storage.scalars, from: splitEnd, minimumEnd: splitEnd + 1)
+                let next = storage.scalars.paragraphRanges(from: splitEnd, minimumEnd: splitEnd + 1)
                 paragraphs.append(contentsOf: next.map { ParagraphState(range: $0) })
                 splitEnd = next.last?.upperBound ?? storage.length
             }

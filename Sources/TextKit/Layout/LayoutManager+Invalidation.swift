@@ -21,7 +21,7 @@ extension LayoutManager {
         let last = paragraphIndex(atOrBefore: min(oldEnd, splitEnd))
         let regionStart = paragraphs[first].range.lowerBound
         let minimumEnd = max(paragraphs[last].range.upperBound + delta, editEnd)
-        let newRanges = Self.splitParagraphs(storage.scalars, from: regionStart, minimumEnd: minimumEnd)
+        let newRanges = storage.scalars.paragraphRanges(from: regionStart, minimumEnd: minimumEnd)
         let regionEnd = newRanges.last?.upperBound ?? regionStart
         var lastOld = first
         while lastOld + 1 < paragraphs.count, paragraphs[lastOld + 1].range.upperBound <= regionEnd - delta { lastOld += 1 }

@@ -64,7 +64,7 @@ extension LayoutManager {
             }
             if index == paragraphs.count {
                 guard overflowStart == nil, splitEnd < storage.length || paragraphs.isEmpty else { break }
-                let next = Self.splitParagraphs(storage.scalars, from: splitEnd, minimumEnd: splitEnd + 1)
+                let next = storage.scalars.paragraphRanges(from: splitEnd, minimumEnd: splitEnd + 1)
                 paragraphs.append(contentsOf: next.map { ParagraphState(range: $0) })
                 splitEnd = next.last?.upperBound ?? splitEnd
             }

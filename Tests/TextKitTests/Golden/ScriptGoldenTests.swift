@@ -92,10 +92,11 @@ struct ScriptGoldenTests {
     /// (each paragraph analysed on its own; clusters reduced to their first character).
     private func checkVisualOrder(_ snapshot: LayoutSnapshot, text: String) {
         let scalars = Array(text.unicodeScalars)
-        let paragraphs = LayoutManager.splitParagraphs(scalars)
+        let storedScalars = TextStorage(string: text).scalars
+        let paragraphs = storedScalars.paragraphRanges()
         for line in snapshot.allLines {
             guard let range = paragraphs.first(where: { $0.contains(line.characterRange.lowerBound) }) else { continue }
-            let content = LayoutManager.contentRange(of: range, in: scalars)
+            let content = storedScalars.contentRange(ofParagraph: range)
             let utf16 = scalars[content].flatMap { Array(String($0).utf16) }
             let unitToScalar = scalars[content].enumerated().flatMap { index, scalar in
                 Array(repeating: content.lowerBound + index, count: scalar.utf16.count)

@@ -3,9 +3,9 @@ import TextKit
 
 /// Paths and helpers shared by the engine tests.
 enum Fixtures {
-    /// The repository root (two levels above this file's folder).
+    /// The repository root (three levels above this file's folder, `Tests/TextKitTests/Support`).
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
     static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
     static let fontPath = path("Fixtures/fonts/DejaVuSans.ttf")
     static func text(_ name: String) throws -> String {

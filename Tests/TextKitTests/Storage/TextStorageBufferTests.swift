@@ -47,12 +47,12 @@ struct TextStorageBufferTests {
         let storage = TextStorage(string: "one\ntwo\r\nthree\u{2029}four")
         storage.replaceCharacters(in: 4..<4, with: "2\n")
         let array = Array(storage.scalars)
-        #expect(LayoutManager.splitParagraphs(storage.scalars) == LayoutManager.splitParagraphs(array))
-        #expect(LayoutManager.splitParagraphs(array).count == 5)
+        #expect(storage.scalars.paragraphRanges() == referenceParagraphRanges(array))
+        #expect(storage.scalars.paragraphRanges().count == 5)
     }
 
-    /// The storage's own paragraph split (one scan per separator, on each side of the gap) gives
-    /// the ranges of the general one, from any start and with any minimum end.
+    /// The storage's paragraph split (one scan per separator, on each side of the gap) gives the
+    /// ranges of a plain scalar-by-scalar split, from any start and with any minimum end.
     @Test(arguments: [1, 2, 3] as [UInt64])
     func bufferSplitEqualsTheGeneralSplit(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
@@ -66,8 +66,33 @@ struct TextStorageBufferTests {
             let array = Array(storage.scalars)
             let start = Int.random(in: 0...array.count, using: &rng)
             let minimumEnd = Bool.random(using: &rng) ? Int.max : Int.random(in: 0...array.count + 1, using: &rng)
-            #expect(LayoutManager.splitParagraphs(storage.scalars, from: start, minimumEnd: minimumEnd)
-                    == LayoutManager.splitParagraphs(array, from: start, minimumEnd: minimumEnd), "step \(step)")
+            #expect(storage.scalars.paragraphRanges(from: start, minimumEnd: minimumEnd)
+                    == referenceParagraphRanges(array, from: start, minimumEnd: minimumEnd), "step \(step)")
         }
+    }
+
+    /// Paragraph ranges by reading every scalar: LF, CR, CR LF, NEL and U+2029 end a paragraph.
+    private func referenceParagraphRanges(_ scalars: [Unicode.Scalar], from start: Int = 0,
+                                          minimumEnd: Int = .max) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = start
+        var index = start
+        while index < scalars.count, start < minimumEnd || ranges.isEmpty {
+            switch scalars[index].value {
+            case 0x0A, 0x85, 0x2029:
+                ranges.append(start..<index + 1)
+                start = index + 1
+            case 0x0D:
+                let end = index + 1 < scalars.count && scalars[index + 1] == "\n" ? index + 2 : index + 1
+                ranges.append(start..<end)
+                start = end
+                index = end - 1
+            default:
+                break
+            }
+            index += 1
+        }
+        if (start < scalars.count && start < minimumEnd) || ranges.isEmpty { ranges.append(start..<scalars.count) }
+        return ranges
     }
 }

@@ -15,20 +15,6 @@ struct ShapedGlyphs: Sendable {
     var unsafeToBreak: [Bool] = []
 }
 
-/// An OpenType feature setting passed to the shaper (e.g. `liga` = 0 turns ligatures off).
-public struct FontFeature: Hashable, Sendable, Codable {
-    /// The four-letter OpenType tag, e.g. "liga", "kern", "smcp".
-    public var tag: String
-    /// The value: 0 off, 1 on, or an alternate index.
-    public var value: UInt32
-
-    /// Creates a feature setting.
-    public init(tag: String, value: UInt32 = 1) {
-        self.tag = tag
-        self.value = value
-    }
-}
-
 /// The only owner of a HarfBuzz face and font (hb-ot functions, scaled to units per em).
 ///
 /// Immutable once created, so shaping from several threads at once is safe.

@@ -18,7 +18,7 @@ extension LayoutManager {
 
     /// The inputs of shaping the paragraph `range`.
     func shapingJob(_ range: Range<Int>, storage: TextStorage) -> ShapingJob {
-        let content = Self.contentRange(of: range, in: storage.scalars)
+        let content = storage.scalars.contentRange(ofParagraph: range)
         let first = paragraphAttributes(range, storage: storage)
         var attributes: [(TextAttributes, Range<Int>)] = []
         storage.runs.enumerate(in: content) { value, sub in
@@ -104,7 +104,7 @@ extension LayoutManager {
     /// them one by one as it reaches them).
     private func startShaping(from index: Int, count: Int, storage: TextStorage) -> ShapingBatch? {
         while paragraphs.count < index + count, splitEnd < storage.length {
-            let next = Self.splitParagraphs(storage.scalars, from: splitEnd, minimumEnd: splitEnd + 1)
+            let next = storage.scalars.paragraphRanges(from: splitEnd, minimumEnd: splitEnd + 1)
             paragraphs.append(contentsOf: next.map { ParagraphState(range: $0) })
             splitEnd = next.last?.upperBound ?? storage.length
         }
