@@ -16,9 +16,11 @@ enum ICU {
     ///
     /// Pitfall handled: ICU reports the break at the end of the text with a soft status even after
     /// a newline; the caller decides about paragraph ends.
-    static func lineBreaks(_ text: UnsafeBufferPointer<UInt16>, locale: String) -> [BreakOpportunity] {
+    /// - Parameter pool: where to take an iterator from (nil opens one for the call).
+    static func lineBreaks(_ text: UnsafeBufferPointer<UInt16>, locale: String,
+                           pool: BreakIteratorPool? = nil) -> [BreakOpportunity] {
         guard !text.isEmpty else { return [] }
-        return withBreaker(kind: Int32(TSICU_BRK_LINE), locale: locale, text: text) { breaker in
+        return withBreaker(kind: Int32(TSICU_BRK_LINE), locale: locale, text: text, pool: pool) { breaker in
             var out: [BreakOpportunity] = []
             // Prose has a break every six or so UTF-16 units: one allocation for most paragraphs.
             out.reserveCapacity(text.count / 4 + 2)
@@ -35,8 +37,8 @@ enum ICU {
     }
 
     /// Grapheme-cluster boundaries (UAX #29) of `text`: 0, …, count (UTF-16 offsets, which fit 32
-    /// bits inside a paragraph).
-    static func graphemeBoundaries(_ text: UnsafeBufferPointer<UInt16>) -> [Int32] {
+    /// bits inside a paragraph). `pool` as in ``lineBreaks(_:locale:pool:)``.
+    static func graphemeBoundaries(_ text: UnsafeBufferPointer<UInt16>, pool: BreakIteratorPool? = nil) -> [Int32] {
         guard !text.isEmpty else { return [0] }
         // Below U+0300 there are no marks, joiners, Hangul jamo or regional indicators: every
         // offset is a boundary but the one between CR and LF (GB3; GB4–GB5 break around controls).
@@ -48,7 +50,7 @@ enum ICU {
             }
             return out
         }
-        return withBreaker(kind: Int32(TSICU_BRK_CHARACTER), locale: "", text: text) { breaker in
+        return withBreaker(kind: Int32(TSICU_BRK_CHARACTER), locale: "", text: text, pool: pool) { breaker in
             var out: [Int32] = [tsicu_breaker_first(breaker)]
             var position = tsicu_breaker_next(breaker)
             while position != Int32(TSICU_DONE) {
@@ -124,54 +126,82 @@ enum ICU {
         }
         return map.map(Int.init)
     }
+}
 
-    /// Runs `body` with a break iterator of `kind` and `locale` over `text`: one from the pool
-    /// pointed at the text (opening an iterator loads its rules, which costs more than
-    /// iterating a paragraph), returned to the pool afterwards.
-    private static func withBreaker<T>(kind: Int32, locale: String, text: UnsafeBufferPointer<UInt16>,
-                                       _ body: (OpaquePointer) -> T) -> T? {
-        var status: Int32 = 0
-        let key = BreakerKey(kind: kind, locale: locale)
-        var breaker = breakerPool.withLock { $0.breakers[key]?.popLast() }
-        if let pooled = breaker {
-            tsicu_breaker_set_text(pooled, text.baseAddress, Int32(text.count), &status)
-            if status > 0 {
-                tsicu_breaker_close(pooled)
-                breaker = nil
-            }
-        }
-        if breaker == nil {
-            status = 0
-            breaker = tsicu_breaker_open(kind, locale, text.baseAddress, Int32(text.count), &status)
-            if status > 0, let failed = breaker {
-                tsicu_breaker_close(failed)
-                breaker = nil
-            }
-        }
-        guard let breaker else { return nil }
-        let result = body(breaker)
-        let kept = breakerPool.withLock { pool -> Bool in
-            guard pool.breakers[key, default: []].count < 8 else { return false }
-            pool.breakers[key, default: []].append(breaker)
-            return true
-        }
-        if !kept { tsicu_breaker_close(breaker) }
-        return result
-    }
-
-    private struct BreakerKey: Hashable {
+/// Idle ICU break iterators by kind and locale, reused from paragraph to paragraph (opening an
+/// iterator loads its rules, which costs more than iterating a paragraph). One pool belongs to
+/// a layout manager's ``MeasuringContext`` and is shared by the threads shaping its paragraphs;
+/// it keeps at most 8 iterators of each kind and locale (one per thread at work) and closes them
+/// when it goes. An idle iterator still points at the last text it broke, which it never reads
+/// again before its next `set_text`.
+final class BreakIteratorPool: Sendable {
+    private struct Key: Hashable {
         var kind: Int32
         var locale: String
     }
 
-    /// Idle break iterators by kind and locale (at most 8 each: one per thread at work). An
-    /// idle iterator still points at the last text it broke, which it never reads again before
-    /// its next `set_text`.
-    private struct BreakerPool: @unchecked Sendable {
-        var breakers: [BreakerKey: [OpaquePointer]] = [:]
+    private struct Idle: @unchecked Sendable {
+        var iterators: [Key: [OpaquePointer]] = [:]
     }
 
-    private static let breakerPool = Locked(BreakerPool())
+    private let idle = Locked(Idle())
+
+    init() {}
+
+    deinit {
+        idle.withLock { idle in
+            for iterator in idle.iterators.values.joined() { tsicu_breaker_close(iterator) }
+        }
+    }
+
+    /// Runs `body` with a break iterator of `kind` and `locale` pointed at `text`: an idle one
+    /// when there is one, else a new one; afterwards the iterator is kept for reuse or closed.
+    /// Nil when ICU cannot open one.
+    fileprivate func withIterator<T>(kind: Int32, locale: String, text: UnsafeBufferPointer<UInt16>,
+                                     _ body: (OpaquePointer) -> T) -> T? {
+        let key = Key(kind: kind, locale: locale)
+        var iterator = idle.withLock { $0.iterators[key]?.popLast() }
+        if let pooled = iterator {
+            var status: Int32 = 0
+            tsicu_breaker_set_text(pooled, text.baseAddress, Int32(text.count), &status)
+            if status > 0 {
+                tsicu_breaker_close(pooled)
+                iterator = nil
+            }
+        }
+        guard let iterator = iterator ?? ICU.openBreaker(kind: kind, locale: locale, text: text) else { return nil }
+        let result = body(iterator)
+        let kept = idle.withLock { idle -> Bool in
+            guard idle.iterators[key, default: []].count < 8 else { return false }
+            idle.iterators[key, default: []].append(iterator)
+            return true
+        }
+        if !kept { tsicu_breaker_close(iterator) }
+        return result
+    }
+}
+
+extension ICU {
+    /// A new break iterator of `kind` and `locale` over `text`, or nil when ICU fails.
+    fileprivate static func openBreaker(kind: Int32, locale: String, text: UnsafeBufferPointer<UInt16>) -> OpaquePointer? {
+        var status: Int32 = 0
+        let breaker = tsicu_breaker_open(kind, locale, text.baseAddress, Int32(text.count), &status)
+        if status > 0, let failed = breaker {
+            tsicu_breaker_close(failed)
+            return nil
+        }
+        return breaker
+    }
+
+    /// Runs `body` with a break iterator over `text`, from `pool` when there is one, else one
+    /// opened for the call and closed after it.
+    fileprivate static func withBreaker<T>(kind: Int32, locale: String, text: UnsafeBufferPointer<UInt16>,
+                                           pool: BreakIteratorPool?, _ body: (OpaquePointer) -> T) -> T? {
+        if let pool { return pool.withIterator(kind: kind, locale: locale, text: text, body) }
+        guard let breaker = openBreaker(kind: kind, locale: locale, text: text) else { return nil }
+        defer { tsicu_breaker_close(breaker) }
+        return body(breaker)
+    }
 }
 
 /// UAX #9 analysis of one paragraph: resolved levels and, per line, the visual runs (rule L1

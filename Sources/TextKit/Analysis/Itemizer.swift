@@ -1,7 +1,8 @@
 /// An item: a maximal UTF-16 range of one attribute run, script, bidi level and font.
 struct Item {
     var range: Range<Int>
-    var attributes: TextAttributes
+    /// The attributes shaping reads (the rest of the run's attributes never reach shaping).
+    var shaping: ShapingAttributes
     var font: Font
     var script: String?
     var rightToLeft: Bool
@@ -75,7 +76,7 @@ struct Itemizer {
            Self.isASCII(utf16, coveredBy: primary) {
             // One attribute run, script and level, every unit its own cluster and in the font
             // (most paragraphs of Latin text): the general loop would grow one item over all of it.
-            return [Item(range: 0..<utf16.count, attributes: attributes[0].0, font: primary, script: name(scripts[0]),
+            return [Item(range: 0..<utf16.count, shaping: attributes[0].0.shaping, font: primary, script: name(scripts[0]),
                          rightToLeft: levels[0] & 1 == 1)]
         }
         // The item being grown; appended when the next cluster differs in any way.
@@ -84,7 +85,7 @@ struct Itemizer {
         var itemFont = primary, itemScript = ICU.commonScript, itemLevel: UInt8 = 0
         func flush() {
             guard end > start else { return }
-            items.append(Item(range: start..<end, attributes: attributes[itemAttributes].0, font: itemFont,
+            items.append(Item(range: start..<end, shaping: attributes[itemAttributes].0.shaping, font: itemFont,
                               script: name(itemScript), rightToLeft: itemLevel & 1 == 1))
         }
         var clusterStart = 0
@@ -105,7 +106,7 @@ struct Itemizer {
             if utf16[cluster.lowerBound] == 0xFFFC, let attachment = attributes[attributeIndex].0.attachment {
                 // An attachment: one item, never merged with its neighbours, no font lookup.
                 flush()
-                items.append(Item(range: cluster, attributes: attributes[attributeIndex].0, font: primary,
+                items.append(Item(range: cluster, shaping: attributes[attributeIndex].0.shaping, font: primary,
                                   script: name(script), rightToLeft: level & 1 == 1, attachment: attachment))
                 start = cluster.upperBound
                 end = start

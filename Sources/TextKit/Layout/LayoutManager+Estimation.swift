@@ -57,7 +57,7 @@ extension LayoutManager {
 
     /// Lays out exactly until `stop` or, with noncontiguous layout, until the exact prefix is as
     /// long as it was before and `target` (a character, estimated from the prefix's end) lies
-    /// more than ``estimationDistance`` characters past it; then lays out an estimated island
+    /// more than ``LayoutTuning/estimationDistance`` characters past it; then lays out an estimated island
     /// from `target`'s paragraph until `stop`.
     func ensureLayout(near target: (PrefixEnd) -> Int, until stop: (Int, LayoutCursor) -> Bool) {
         guard let storage = textStorage, needsLayout else { return }
@@ -74,7 +74,7 @@ extension LayoutManager {
             let end = self.paragraphs[index].range.upperBound
             guard end >= reach else { return false }
             let wanted = target((end, cursor))
-            if wanted - end > self.estimationDistance {
+            if wanted - end > self.tuning.estimationDistance {
                 farTarget = wanted
                 return true
             }
@@ -111,7 +111,7 @@ extension LayoutManager {
         var cursor: LayoutCursor
         if let previous, previous.lowerBound >= prefix, previous.upperBound <= paragraphs.count,
            paragraphs[previous.lowerBound].range.lowerBound <= character,
-           character - paragraphs[previous.upperBound - 1].range.upperBound <= estimationDistance {
+           character - paragraphs[previous.upperBound - 1].range.upperBound <= tuning.estimationDistance {
             // Continue the island on screen: the same estimate for its start, its lines reused.
             first = previous.lowerBound
             cursor = paragraphs[first].startCursor ?? LayoutCursor(container: 0, y: estimatedY(

@@ -158,7 +158,7 @@ extension LayoutManager {
         if state.cache == nil || state.direction != style.baseWritingDirection {
             let job = shapingJob(state.range, storage: storage)
             let (paragraph, problems) = Self.shape(job, fonts: fontCollection, fallback: defaultFont(),
-                                                   hyphenation: hyphenationDictionaries, cache: shapeCache)
+                                                   context: measuring)
             record(paragraph, problems, warnings: &warnings)
             state.cache = paragraph
             state.direction = style.baseWritingDirection
@@ -194,7 +194,7 @@ extension LayoutManager {
         var breaker = LineBreaker(paragraph: paragraph, style: style, containers: textContainers,
                                   defaultMetrics: metrics, minimumWidth: firstAttributes.font.size)
         breaker.hasFollowingText = state.range.upperBound < storage.length
-        breaker.searchesCandidates = searchesBreaksByWidth && LineBreaker.widthsNeverDecrease(paragraph)
+        breaker.searchesCandidates = tuning.searchesBreaksByWidth && LineBreaker.widthsNeverDecrease(paragraph)
         if keep == 0, style.lineBreakStrategy == .optimal {
             var solverReach = cursor
             let optimal = optimalLines(paragraph, style: style, breaker: breaker, cursor: cursor, reach: &solverReach)
@@ -259,7 +259,7 @@ extension LayoutManager {
                        style: ParagraphStyle, state: inout ParagraphState) {
         let padding = textContainers[broken.container].lineFragmentPadding
         let assembler = LineAssembler(paragraph: paragraph, style: style, padding: padding,
-                                      writesColumnsDirectly: placesGlyphsDirectly) { font, size in
+                                      writesColumnsDirectly: tuning.placesGlyphsDirectly) { font, size in
             self.index(of: font, size: size)
         }
         let isLast = broken.range.upperBound == paragraph.utf16.count

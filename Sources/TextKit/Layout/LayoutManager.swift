@@ -19,13 +19,19 @@ public final class LayoutManager: TextStorageObserver {
         self.fontCollection = fontCollection
         self.explicitDefaultFont = defaultFont
         self.hyphenationDictionaries = hyphenationDictionaries
+        self.measuring = MeasuringContext(breakIterators: BreakIteratorPool(), hyphenation: hyphenationDictionaries,
+                                          shapeCache: ShapeCache())
     }
 
     /// Where fonts come from.
     public let fontCollection: FontCollection
 
-    /// Words shaped so far, reused by every later paragraph in the same style (kept across edits).
-    let shapeCache = ShapeCache()
+    /// What measuring shares across paragraphs (ICU iterators, the dictionaries, shaped words);
+    /// the shaped words are reused by every later paragraph in the same style, across edits.
+    let measuring: MeasuringContext
+
+    /// Words shaped so far (``measuring``'s cache).
+    var shapeCache: ShapeCache { measuring.shapeCache! }
 
     /// The hyphenation dictionaries paragraphs with a ``ParagraphStyle/hyphenationFactor`` use.
     public let hyphenationDictionaries: HyphenationDictionaries
@@ -269,15 +275,8 @@ public final class LayoutManager: TextStorageObserver {
     var lastShaped: Int?
     /// Batches handed to the background workers since creation (tests check the pipeline ran).
     var shapingBatchesStarted = 0
-    /// How far past the exact prefix (in characters) a query must reach before noncontiguous
-    /// layout estimates instead of laying out what lies between.
-    var estimationDistance = 50_000
-    /// Whether line assembly writes common fragments' glyphs straight into compact columns
-    /// (``LineAssembler/writesColumnsDirectly``); tests turn it off to compare with the general path.
-    var placesGlyphsDirectly = true
-    /// Whether greedy breaking searches the break opportunities that fit a line where widths
-    /// never decrease (``LineBreaker/searchesCandidates``); tests turn it off to compare.
-    var searchesBreaksByWidth = true
+    /// Thresholds and fast-path switches tests change to compare paths (see ``LayoutTuning``).
+    var tuning = LayoutTuning()
     /// The snapshot and lookup tables queries use, built on the first query after a layout.
     var cachedQueries: QueryIndex?
     var overflowStart: Int?
@@ -293,4 +292,18 @@ public final class LayoutManager: TextStorageObserver {
     /// Containers inserted since the last layout pass, which records their geometry (a pass need
     /// not look at every container of a long chain to find the new ones).
     var unrecordedContainers: [TextContainer] = []
+}
+
+/// The thresholds of a layout manager and the switches that turn its fast paths off: tests lower
+/// the thresholds and compare each fast path with the general one. Not part of the API.
+struct LayoutTuning {
+    /// How far past the exact prefix (in characters) a query must reach before noncontiguous
+    /// layout estimates instead of laying out what lies between.
+    var estimationDistance = 50_000
+    /// Whether line assembly writes common fragments' glyphs straight into compact columns
+    /// (``LineAssembler/writesColumnsDirectly``).
+    var placesGlyphsDirectly = true
+    /// Whether greedy breaking searches the break opportunities that fit a line where widths
+    /// never decrease (``LineBreaker/searchesCandidates``).
+    var searchesBreaksByWidth = true
 }

@@ -30,16 +30,16 @@ extension LayoutManager {
     }
 
     /// Runs analysis, itemization and shaping for one paragraph. Touches no layout manager state,
-    /// so paragraphs can be shaped on several threads at once (fonts are immutable, the font
-    /// collection is locked, ICU objects are per call).
+    /// so paragraphs can be shaped on several threads at once (fonts are immutable; the font
+    /// collection and each part of the context lock themselves).
     static func shape(_ job: ShapingJob, fonts: FontCollection, fallback: Font,
-                      hyphenation: HyphenationDictionaries, cache: ShapeCache?) -> (Paragraph, [LayoutWarning]) {
+                      context: MeasuringContext) -> (Paragraph, [LayoutWarning]) {
         var warnings: [LayoutWarning] = []
         let resolver = FontResolver(collection: fonts, fallback: fallback) { _, error in
             warnings.append(LayoutWarning(kind: .fontUnavailable, message: "\(error); using the default font"))
         }
         let paragraph = Paragraph(content: job.content, attributes: job.attributes, direction: job.direction,
-                                  fonts: resolver, hyphenation: hyphenation, shapeCache: cache)
+                                  fonts: resolver, context: context)
         for scalar in Set(paragraph.missingScalars).sorted(by: { $0.value < $1.value }) {
             let hex = String(scalar.value, radix: 16, uppercase: true)
             let code = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
@@ -113,11 +113,10 @@ extension LayoutManager {
         let pending = range.filter { needsShaping($0, storage: storage) }
         guard pending.count >= Self.parallelShapingThreshold else { return nil }
         let jobs = pending.map { shapingJob(paragraphs[$0].range, storage: storage) }
-        let fonts = fontCollection, fallback = defaultFont(), hyphenation = hyphenationDictionaries
-        let cache = shapeCache
+        let fonts = fontCollection, fallback = defaultFont(), context = measuring
         let batch = ShapingBatch(range: range, targets: pending, ranges: pending.map { paragraphs[$0].range },
                                  jobs: jobs) { job in
-            Self.shape(job, fonts: fonts, fallback: fallback, hyphenation: hyphenation, cache: cache)
+            Self.shape(job, fonts: fonts, fallback: fallback, context: context)
         }
         for worker in ShapingBatch.workers { worker.async(group: batch.group) { batch.work() } }
         shapingBatchesStarted += 1

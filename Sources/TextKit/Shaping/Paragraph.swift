@@ -1,9 +1,10 @@
 /// One paragraph and everything measured about it (minikin's `MeasuredText`): analysis, items
 /// and shaped runs. Line breaking only reads it.
 ///
-/// Stage by stage: `init` runs analysis (UTF-16 copy, ICU breaks, graphemes, bidi), itemization
-/// and shaping. It is dropped when the paragraph's characters or shaping attributes change, and
-/// kept for paragraph-style changes and geometry changes.
+/// Stage by stage: `init` runs analysis (``ParagraphText``, ``ParagraphAnalysis``: ICU breaks,
+/// hyphenation points, graphemes, bidi), itemization (``Itemizer``) and shaping (``ShapedRun``).
+/// It is dropped when the paragraph's characters or shaping attributes change, and kept for
+/// paragraph-style changes and geometry changes.
 final class Paragraph {
     /// The paragraph text as UTF-16, without its terminator.
     let utf16: [UInt16]
@@ -37,125 +38,55 @@ final class Paragraph {
     /// (``LineBreaker/widthsNeverDecrease(utf16:advancePrefix:hasTabs:hasHyphenationPoints:)``).
     let widthsNeverDecrease: Bool
 
-    /// Analyses, itemizes and shapes `content` (the paragraph without its terminator).
+    /// Analyses, itemizes and shapes `content` (the paragraph without its terminator), then
+    /// derives the tables line breaking reads.
     ///
     /// - Parameters:
     ///   - attributes: the attribute runs over the content, as scalar ranges relative to it.
-    ///   - shapeCache: words shaped before, reused where exact (nil shapes every run whole).
+    ///   - context: what the paragraphs of one layout manager share (an empty context shares
+    ///     nothing: no pooled iterators, no hyphenation, no word cache).
     init(content: ArraySlice<Unicode.Scalar>, attributes: [(TextAttributes, Range<Int>)],
-         direction: WritingDirection, fonts: FontResolver, hyphenation: HyphenationDictionaries? = nil,
-         shapeCache: ShapeCache? = nil) {
-        let (utf16, offsets) = Self.utf16(of: content)
-        self.utf16 = utf16
-        self.scalarOffsets = offsets
-        self.contentScalarCount = content.count
-        self.hasTabs = utf16.contains(0x09)
+         direction: WritingDirection, fonts: FontResolver, context: MeasuringContext = MeasuringContext()) {
+        let text = ParagraphText(content)
+        let analysis = ParagraphAnalysis(text, attributes: attributes, direction: direction, context: context)
+        var itemizer = Itemizer(utf16: text.utf16, scalarOffsets: text.scalarOffsets, graphemes: analysis.graphemes,
+                                levels: analysis.bidi.levels, attributes: attributes, fonts: fonts)
+        let runs = Self.shape(itemizer.items(), text: text.utf16, cache: context.shapeCache)
 
-        // One break pass per language: each language's opportunities are kept inside its ranges
-        // (UTF-16), with the whole paragraph as context.
-        var languages: [(locale: String, range: Range<Int>)] = []
-        for (value, range) in attributes {
-            let locale = value.language ?? ""
-            let lower = offsets.firstIndex(where: { Int($0) >= range.lowerBound }) ?? utf16.count
-            let upper = range.upperBound >= content.count ? utf16.count
-                : offsets.firstIndex(where: { Int($0) >= range.upperBound }) ?? utf16.count
-            if let last = languages.last, last.locale == locale {
-                languages[languages.count - 1].range = last.range.lowerBound..<upper
-            } else {
-                languages.append((locale, lower..<upper))
-            }
-        }
-        var breaks: [BreakOpportunity] = []
-        var graphemes: [Int32] = [0]
-        var bidi: BidiParagraph!
-        utf16.withUnsafeBufferPointer { text in
-            if languages.count <= 1 {
-                breaks = ICU.lineBreaks(text, locale: languages.first?.locale ?? "")
-            } else {
-                for (locale, range) in languages {
-                    // A break at a range's start belongs to the text before it.
-                    breaks += ICU.lineBreaks(text, locale: locale).filter {
-                        $0.offset > range.lowerBound && $0.offset <= range.upperBound
-                    }
-                }
-            }
-            graphemes = ICU.graphemeBoundaries(text)
-            bidi = BidiParagraph(text, direction: direction)
-        }
-        if breaks.last?.offset != utf16.count { breaks.append(BreakOpportunity(offset: utf16.count, isMandatory: false)) }
-        if let hyphenation, (attributes.first?.0.paragraphStyle.hyphenationFactor ?? 0) > 0 {
-            breaks = Self.addingHyphenationPoints(to: breaks, utf16: utf16, languages: languages, dictionaries: hyphenation)
-        }
-        self.breaks = breaks
-        self.hasHyphenationPoints = breaks.contains { $0.isHyphenation }
-        self.graphemes = CompactOffsets(narrow: graphemes)
-        self.bidi = bidi
-
-        var itemizer = Itemizer(utf16: utf16, scalarOffsets: offsets, graphemes: self.graphemes,
-                                levels: bidi.levels, attributes: attributes, fonts: fonts)
-        let items = itemizer.items()
-        self.missingScalars = itemizer.missing
-        var runs: [ShapedRun] = []
-        runs.reserveCapacity(items.count)
-        utf16.withUnsafeBufferPointer { text in
-            for item in items { runs.append(ShapedRun(text, range: item.range, style: RunStyle(item), cache: shapeCache)) }
-        }
+        utf16 = text.utf16
+        scalarOffsets = text.scalarOffsets
+        contentScalarCount = content.count
+        hasTabs = text.utf16.contains(0x09)
+        breaks = analysis.breaks
+        hasHyphenationPoints = analysis.breaks.contains { $0.isHyphenation }
+        graphemes = analysis.graphemes
+        bidi = analysis.bidi
+        missingScalars = itemizer.missing
         self.runs = runs
-        self.unsafeCuts = Self.unsafeCuts(of: runs, count: utf16.count)
-        var attachments: [Int: TextAttachment] = [:]
-        for run in runs { if let attachment = run.attachment { attachments[Int(offsets[run.range.lowerBound])] = attachment } }
-        self.attachments = attachments
-
-        let prefix = CompactDoubles(Self.advancePrefix(of: runs, count: utf16.count))
-        self.advancePrefix = prefix
-        self.widthsNeverDecrease = LineBreaker.widthsNeverDecrease(
-            utf16: utf16, advancePrefix: prefix, hasTabs: hasTabs, hasHyphenationPoints: hasHyphenationPoints)
+        unsafeCuts = Self.unsafeCuts(of: runs, count: utf16.count)
+        attachments = Self.attachments(of: runs, scalarOffsets: scalarOffsets)
+        advancePrefix = CompactDoubles(Self.advancePrefix(of: runs, count: utf16.count))
+        widthsNeverDecrease = LineBreaker.widthsNeverDecrease(
+            utf16: utf16, advancePrefix: advancePrefix, hasTabs: hasTabs, hasHyphenationPoints: hasHyphenationPoints)
     }
 
-    /// The paragraph's UTF-16 and the scalar offset of every UTF-16 offset 0…count.
-    private static func utf16(of content: ArraySlice<Unicode.Scalar>) -> ([UInt16], [Int32]) {
-        content.withUnsafeBufferPointer { scalars in
-            var count = scalars.count
-            for scalar in scalars where scalar.value > 0xFFFF { count += 1 }
-            // (Never an uninitialized array of capacity 0: the standard library then writes its
-            // count into the shared empty-array storage, a race ThreadSanitizer reports.)
-            if count == 0 { return ([], [0]) }
-            if count == scalars.count {
-                // No surrogate pairs (most text): one unit per scalar.
-                let utf16 = [UInt16](unsafeUninitializedCapacity: count) { units, initialized in
-                    for index in 0..<count { units[index] = UInt16(truncatingIfNeeded: scalars[index].value) }
-                    initialized = count
-                }
-                let offsets = [Int32](unsafeUninitializedCapacity: count + 1) { offsets, initialized in
-                    for index in 0...count { offsets[index] = Int32(truncatingIfNeeded: index) }
-                    initialized = count + 1
-                }
-                return (utf16, offsets)
-            }
-            var offsets = [Int32](repeating: 0, count: count + 1)
-            let utf16 = [UInt16](unsafeUninitializedCapacity: count) { units, initialized in
-                offsets.withUnsafeMutableBufferPointer { offsets in
-                    var unit = 0
-                    for (index, scalar) in scalars.enumerated() {
-                        let value = scalar.value
-                        if value > 0xFFFF {
-                            units[unit] = UInt16(truncatingIfNeeded: 0xD800 + ((value - 0x10000) >> 10))
-                            units[unit + 1] = UInt16(truncatingIfNeeded: 0xDC00 + (value & 0x3FF))
-                            offsets[unit] = Int32(truncatingIfNeeded: index)
-                            offsets[unit + 1] = Int32(truncatingIfNeeded: index)
-                            unit += 2
-                        } else {
-                            units[unit] = UInt16(truncatingIfNeeded: value)
-                            offsets[unit] = Int32(truncatingIfNeeded: index)
-                            unit += 1
-                        }
-                    }
-                    offsets[count] = Int32(truncatingIfNeeded: scalars.count)
-                }
-                initialized = count
-            }
-            return (utf16, offsets)
+    /// The shaping stage: one run per item, in logical order.
+    private static func shape(_ items: [Item], text: [UInt16], cache: ShapeCache?) -> [ShapedRun] {
+        var runs: [ShapedRun] = []
+        runs.reserveCapacity(items.count)
+        text.withUnsafeBufferPointer { text in
+            for item in items { runs.append(ShapedRun(text, range: item.range, style: RunStyle(item), cache: cache)) }
         }
+        return runs
+    }
+
+    /// The attachments of `runs`, by scalar offset of their U+FFFC.
+    private static func attachments(of runs: [ShapedRun], scalarOffsets: [Int32]) -> [Int: TextAttachment] {
+        var attachments: [Int: TextAttachment] = [:]
+        for run in runs {
+            if let attachment = run.attachment { attachments[Int(scalarOffsets[run.range.lowerBound])] = attachment }
+        }
+        return attachments
     }
 
     /// ``advancePrefix`` of `runs` (a partition of `count` UTF-16 units): each cluster's advances
@@ -243,27 +174,6 @@ final class Paragraph {
                             clipped))
             }
             index += 1
-        }
-        return out
-    }
-
-    /// The hyphenation points of every word between two break opportunities, added as break
-    /// opportunities (libhyphen, the dictionary of each language range).
-    static func addingHyphenationPoints(to breaks: [BreakOpportunity], utf16: [UInt16],
-                                        languages: [(locale: String, range: Range<Int>)],
-                                        dictionaries: HyphenationDictionaries) -> [BreakOpportunity] {
-        var out: [BreakOpportunity] = []
-        var start = 0
-        for opportunity in breaks {
-            let end = opportunity.offset
-            if end - start >= 5, let language = languages.last(where: { $0.range.lowerBound <= start })?.locale,
-               !language.isEmpty, let hyphenator = dictionaries.hyphenator(for: language) {
-                for point in hyphenator.hyphenationPoints(inUTF16: utf16[start..<end]) where point > 0 && start + point < end {
-                    out.append(BreakOpportunity(offset: start + point, isMandatory: false, isHyphenation: true))
-                }
-            }
-            out.append(opportunity)
-            start = end
         }
         return out
     }

@@ -5,7 +5,7 @@
 /// A run is cut into segments, each a word with the spaces after it, and a segment's glyphs come
 /// from the cache or from HarfBuzz shaping it alone. That gives exactly the glyphs of shaping the
 /// whole run only when nothing HarfBuzz does crosses a space, so it is used only for styles whose
-/// shape plan never touches the space glyph (``HarfBuzzFont/shapesSpaceAlone(rightToLeft:script:language:features:)``,
+/// shape plan never touches the space glyph (``ShapingInput/shapesSpaceAlone()``,
 /// decided once per style), and only segments whose neighbours are spaces or nothing are cached
 /// (one next to another item is shaped in place, with its real context). A segment never ends
 /// before a combining mark or joiner, so clusters stay whole. Other styles are shaped run by run
@@ -40,10 +40,7 @@ final class ShapeCache: Sendable {
     /// word that is missing or must be shaped in place, so threads shaping other paragraphs are
     /// never held up by HarfBuzz.
     func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: RunStyle) -> ShapedGlyphs? {
-        guard let script = style.script, !range.isEmpty else { return nil }
-        let key = StyleKey(font: style.font, rightToLeft: style.rightToLeft, script: script,
-                           language: style.language, features: style.features)
-        guard let styleID = styleID(for: key) else { return nil }
+        guard style.input.script != nil, !range.isEmpty, let styleID = styleID(for: style.input) else { return nil }
         let out = GlyphAssembly(capacity: range.count + 8)
         var start = range.lowerBound
         while start < range.upperBound {
@@ -59,9 +56,7 @@ final class ShapeCache: Sendable {
             if Self.isCacheable(text, segment, in: range) {
                 shapeAndCache(text, segment, hash: hash, styleID: styleID, style: style, to: out)
             } else {
-                let shaped = style.font.shaper.shape(text, range: segment, rightToLeft: style.rightToLeft,
-                                                     script: style.script, language: style.language,
-                                                     features: style.features)
+                let shaped = style.input.shape(text, range: segment)
                 out.append(Self.records(shaped, rightToLeft: style.rightToLeft), clusterOffset: 0)
             }
             start = end
@@ -70,15 +65,6 @@ final class ShapeCache: Sendable {
     }
 
     // MARK: - Internals
-
-    /// What decides a word's glyphs besides its text (glyphs are in font units, so not the size).
-    private struct StyleKey: Hashable {
-        var font: Font
-        var rightToLeft: Bool
-        var script: String
-        var language: String?
-        var features: [FontFeature]
-    }
 
     private struct Word {
         var hash: UInt64
@@ -91,7 +77,7 @@ final class ShapeCache: Sendable {
 
     private struct State {
         /// Style ids; nil marks a style whose runs are shaped whole.
-        var styles: [StyleKey: Int32?] = [:]
+        var styles: [ShapingInput: Int32?] = [:]
         /// Open addressing over `words`: index + 1, 0 when empty.
         var slots = [Int32](repeating: 0, count: 2 * ShapeCache.maximumWords)
         var words: [Word] = []
@@ -109,10 +95,9 @@ final class ShapeCache: Sendable {
     }
 
     /// The id of `key`, deciding (once, outside the lock) whether its runs can be shaped by word.
-    private func styleID(for key: StyleKey) -> Int32? {
+    private func styleID(for key: ShapingInput) -> Int32? {
         if let known = state.withLock({ $0.styles[key] }) { return known }
-        let usable = key.font.shaper.shapesSpaceAlone(rightToLeft: key.rightToLeft, script: key.script,
-                                                      language: key.language, features: key.features)
+        let usable = key.shapesSpaceAlone()
         return state.withLock { state in
             if let known = state.styles[key] { return known }
             let id: Int32? = usable ? Int32(state.styles.count) : nil
@@ -171,8 +156,7 @@ final class ShapeCache: Sendable {
     private func shapeAndCache(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>, hash: UInt64, styleID: Int32,
                                style: RunStyle, to out: GlyphAssembly) {
         let alone = UnsafeBufferPointer(rebasing: text[segment])
-        let shaped = style.font.shaper.shape(alone, range: 0..<alone.count, rightToLeft: style.rightToLeft,
-                                             script: style.script, language: style.language, features: style.features)
+        let shaped = style.input.shape(alone, range: 0..<alone.count)
         let records = Self.records(shaped, rightToLeft: style.rightToLeft)
         out.append(records, clusterOffset: Int32(segment.lowerBound))
         state.withLock { state in

@@ -1,36 +1,3 @@
-/// Everything that decides how a run's glyphs are shaped and placed.
-struct RunStyle {
-    var font: Font
-    /// The size glyphs are drawn at (a superscript's is smaller than its attribute's).
-    var pointSize: Double
-    var rightToLeft: Bool
-    /// ISO 15924 code, or nil to let HarfBuzz guess.
-    var script: String?
-    var language: String?
-    var features: [FontFeature]
-    /// Points added after each cluster.
-    var tracking: Double
-    /// Points the glyphs are raised above the baseline.
-    var baselineOffset: Double
-    /// The attachment a one-cluster U+FFFC run shows instead of shaped glyphs, or nil.
-    var attachment: TextAttachment?
-
-    /// The style of an item.
-    init(_ item: Item) {
-        let attributes = item.attributes
-        let superscript = Double(attributes.superscript)
-        font = item.font
-        pointSize = attributes.font.size * (superscript == 0 ? 1 : 0.66)
-        rightToLeft = item.rightToLeft
-        script = item.script
-        language = attributes.language
-        features = attributes.features
-        tracking = attributes.tracking
-        baselineOffset = attributes.baselineOffset + superscript * 0.35 * attributes.font.size
-        attachment = item.attachment
-    }
-}
-
 /// Glyphs of one item (one font, size, script, direction and attribute run), in logical order:
 /// glyph `i` comes from the UTF-16 offset `clusters[i]` of its paragraph, and clusters never
 /// decrease. Advances and offsets are in font units; ``scale`` turns them into points.
@@ -83,8 +50,7 @@ struct ShapedRun {
             self.init(range: range, style: style, shaped: logical, logicalOrder: true)
             return
         }
-        let shaped = style.font.shaper.shape(text, range: range, rightToLeft: style.rightToLeft, script: style.script,
-                                             language: style.language, features: style.features)
+        let shaped = style.input.shape(text, range: range)
         self.init(range: range, style: style, shaped: shaped)
     }
 

@@ -163,11 +163,7 @@ public struct TextAttributes: Hashable, Sendable, Codable {
     /// Whether `self` and `other` shape text the same way (same font, language, features,
     /// tracking, baseline offset, superscript and attachment): runs that differ only in paint or
     /// paragraph attributes are shaped together.
-    public func shapesLike(_ other: TextAttributes) -> Bool {
-        font == other.font && language == other.language && features == other.features
-            && tracking == other.tracking && baselineOffset == other.baselineOffset && superscript == other.superscript
-            && attachment == other.attachment
-    }
+    public func shapesLike(_ other: TextAttributes) -> Bool { shaping == other.shaping }
 
     /// Which classes of attribute differ between `self` and `other`.
     public func changes(comparedTo other: TextAttributes) -> AttributeChange {

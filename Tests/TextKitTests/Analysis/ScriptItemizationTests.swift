@@ -10,7 +10,7 @@ struct ScriptItemizationTests {
     static func scripts(_ text: String) -> [String?] {
         let paragraph = ScriptFixtures.paragraph(text)
         return text.unicodeScalars.indices.enumerated().map { index, _ in
-            paragraph.run(at: paragraph.utf16Offset(ofScalar: index)).style.script
+            paragraph.run(at: paragraph.utf16Offset(ofScalar: index)).style.input.script
         }
     }
 
@@ -51,18 +51,18 @@ struct ScriptItemizationTests {
     @Test func itemsSplitAtScriptChanges() {
         let paragraph = ScriptFixtures.paragraph("abc Ελλάδα")
         #expect(paragraph.runs.map(\.range) == [0..<4, 4..<10])
-        #expect(paragraph.runs.map(\.style.script) == ["Latn", "Grek"])
+        #expect(paragraph.runs.map(\.style.input.script) == ["Latn", "Grek"])
     }
 
     @Test func languageReachesHarfBuzzPerRun() {
         var serbian = ScriptFixtures.attributes(language: "sr")
         serbian.language = "sr"
         let paragraph = ScriptFixtures.paragraph("бгдп", attributes: serbian)
-        #expect(paragraph.runs.allSatisfy { $0.style.language == "sr" })
+        #expect(paragraph.runs.allSatisfy { $0.style.input.language == "sr" })
         // A run with another language splits the item and keeps its own tag.
         let english = ScriptFixtures.attributes(language: "en")
         let mixed = ScriptFixtures.paragraph("бг дп", runs: [(serbian, 0..<3), (english, 3..<5)])
-        #expect(mixed.runs.map(\.style.language) == ["sr", "en"])
+        #expect(mixed.runs.map(\.style.input.language) == ["sr", "en"])
     }
 
     @Test func languageReachesTheLineBreakIterator() {
@@ -148,7 +148,7 @@ struct ItemizerStretchTests {
             let fast = items(stretches: true), general = items(stretches: false)
             #expect(fast.map(\.range) == general.map(\.range), "\(text.debugDescription)")
             #expect(zip(fast, general).allSatisfy { $0.font === $1.font && $0.script == $1.script
-                && $0.rightToLeft == $1.rightToLeft && $0.attributes == $1.attributes }, "\(text.debugDescription)")
+                && $0.rightToLeft == $1.rightToLeft && $0.shaping == $1.shaping }, "\(text.debugDescription)")
         }
     }
 }

@@ -69,7 +69,7 @@ struct DirectGlyphsTests {
                         (Self.randomAttributes(&rng, alignment: alignment), split..<scalars.count)].filter { !$0.1.isEmpty }
             let direction: WritingDirection = [.natural, .natural, .leftToRight, .rightToLeft].randomElement(using: &rng)!
             let paragraph = Paragraph(content: scalars[...], attributes: runs, direction: direction, fonts: resolver,
-                                      hyphenation: HyphenationDictionaries())
+                                      context: MeasuringContext(hyphenation: HyphenationDictionaries()))
             let count = paragraph.utf16.count
             guard count > 0 else { continue }
             let cuts = Array(Set(paragraph.breaks.map(\.offset) + Array(paragraph.graphemes))).sorted()
@@ -192,7 +192,7 @@ struct DirectGlyphsTests {
             let storage = TextStorage(string: text, attributes: attributes)
             if storage.length >= 9 { storage.setValue(2.0, for: \.baselineOffset, range: 5..<9) }
             let manager = LayoutManager(fontCollection: ScriptFixtures.fonts, defaultFont: ScriptFixtures.primary)
-            manager.placesGlyphsDirectly = direct
+            manager.tuning.placesGlyphsDirectly = direct
             storage.addLayoutManager(manager)
             let container = TextContainer(size: Size(width: width, height: 5000))
             container.lineFragmentPadding = 2

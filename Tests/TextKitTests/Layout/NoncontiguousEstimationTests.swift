@@ -21,7 +21,7 @@ struct NoncontiguousEstimationTests {
         let container = TextContainer(size: Size(width: width, height: 10_000_000))
         manager.addTextContainer(container)
         manager.allowsNonContiguousLayout = true
-        manager.estimationDistance = 2_000
+        manager.tuning.estimationDistance = 2_000
         return (storage, manager, container)
     }
 

@@ -18,7 +18,7 @@ struct CandidateSearchTests {
         [true, false].map { searches in
             let storage = TextStorage(string: text, attributes: ScriptFixtures.attributes(size: 12, alignment: alignment))
             let manager = LayoutManager(fontCollection: ScriptFixtures.fonts, defaultFont: ScriptFixtures.primary)
-            manager.searchesBreaksByWidth = searches
+            manager.tuning.searchesBreaksByWidth = searches
             storage.addLayoutManager(manager)
             for width in widths {
                 let container = TextContainer(size: Size(width: width, height: 120))
@@ -57,7 +57,7 @@ struct CandidateSearchTests {
             let scalars = Array(text.unicodeScalars)
             return Paragraph(content: scalars[...], attributes: [(attributes, 0..<scalars.count)], direction: .natural,
                              fonts: FontResolver(collection: ScriptFixtures.fonts, fallback: ScriptFixtures.primary),
-                             hyphenation: HyphenationDictionaries())
+                             context: MeasuringContext(hyphenation: HyphenationDictionaries()))
         }
         #expect(LineBreaker.widthsNeverDecrease(paragraph("Plain words, and more words.")))
         #expect(!LineBreaker.widthsNeverDecrease(paragraph("soft\u{AD}hyphen")))

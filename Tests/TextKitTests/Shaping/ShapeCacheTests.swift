@@ -17,7 +17,7 @@ import Testing
             let direction = attributes.paragraphStyle.baseWritingDirection
             let whole = Paragraph(content: scalars[...], attributes: runs, direction: direction, fonts: resolver)
             let cached = Paragraph(content: scalars[...], attributes: runs, direction: direction, fonts: resolver,
-                                   shapeCache: cache)
+                                   context: MeasuringContext(shapeCache: cache))
             guard whole.runs.count == cached.runs.count else { return "paragraph \(number): run counts differ" }
             for (a, b) in zip(whole.runs, cached.runs) {
                 let fields: [(String, Bool)] = [
@@ -26,7 +26,7 @@ import Testing
                     ("offsetsY", a.offsetsY == b.offsetsY), ("unsafeToBreak", a.unsafeToBreak == b.unsafeToBreak),
                 ]
                 if let field = fields.first(where: { !$0.1 }) {
-                    return "paragraph \(number) run \(a.range) (\(a.font.familyName), \(a.style.script ?? "-")): \(field.0) differ"
+                    return "paragraph \(number) run \(a.range) (\(a.font.familyName), \(a.style.input.script ?? "-")): \(field.0) differ"
                 }
             }
         }

@@ -1,0 +1,144 @@
+/// The first analysis stage of a paragraph: its text as UTF-16 (what ICU and HarfBuzz read),
+/// with the scalar offset of every UTF-16 offset.
+struct ParagraphText {
+    /// The paragraph text as UTF-16, without its terminator.
+    let utf16: [UInt16]
+    /// Scalar offset (within the paragraph) of every UTF-16 offset 0…count.
+    let scalarOffsets: [Int32]
+
+    /// The UTF-16 of `content` (the paragraph without its terminator).
+    init(_ content: ArraySlice<Unicode.Scalar>) {
+        (utf16, scalarOffsets) = Self.utf16(of: content)
+    }
+
+    /// The paragraph's UTF-16 and the scalar offset of every UTF-16 offset 0…count.
+    private static func utf16(of content: ArraySlice<Unicode.Scalar>) -> ([UInt16], [Int32]) {
+        content.withUnsafeBufferPointer { scalars in
+            var count = scalars.count
+            for scalar in scalars where scalar.value > 0xFFFF { count += 1 }
+            // (Never an uninitialized array of capacity 0: the standard library then writes its
+            // count into the shared empty-array storage, a race ThreadSanitizer reports.)
+            if count == 0 { return ([], [0]) }
+            if count == scalars.count {
+                // No surrogate pairs (most text): one unit per scalar.
+                let utf16 = [UInt16](unsafeUninitializedCapacity: count) { units, initialized in
+                    for index in 0..<count { units[index] = UInt16(truncatingIfNeeded: scalars[index].value) }
+                    initialized = count
+                }
+                let offsets = [Int32](unsafeUninitializedCapacity: count + 1) { offsets, initialized in
+                    for index in 0...count { offsets[index] = Int32(truncatingIfNeeded: index) }
+                    initialized = count + 1
+                }
+                return (utf16, offsets)
+            }
+            var offsets = [Int32](repeating: 0, count: count + 1)
+            let utf16 = [UInt16](unsafeUninitializedCapacity: count) { units, initialized in
+                offsets.withUnsafeMutableBufferPointer { offsets in
+                    var unit = 0
+                    for (index, scalar) in scalars.enumerated() {
+                        let value = scalar.value
+                        if value > 0xFFFF {
+                            units[unit] = UInt16(truncatingIfNeeded: 0xD800 + ((value - 0x10000) >> 10))
+                            units[unit + 1] = UInt16(truncatingIfNeeded: 0xDC00 + (value & 0x3FF))
+                            offsets[unit] = Int32(truncatingIfNeeded: index)
+                            offsets[unit + 1] = Int32(truncatingIfNeeded: index)
+                            unit += 2
+                        } else {
+                            units[unit] = UInt16(truncatingIfNeeded: value)
+                            offsets[unit] = Int32(truncatingIfNeeded: index)
+                            unit += 1
+                        }
+                    }
+                    offsets[count] = Int32(truncatingIfNeeded: scalars.count)
+                }
+                initialized = count
+            }
+            return (utf16, offsets)
+        }
+    }
+}
+
+/// The analysis stage of a paragraph (Pango's `break.c`, minikin's `WordBreaker`): UAX #14 line
+/// break opportunities (one ICU pass per language range, the whole paragraph as context), the
+/// hyphenation points of the words between them, UAX #29 grapheme boundaries and UAX #9 levels.
+struct ParagraphAnalysis {
+    /// Break opportunities, increasing, ending at the content's end; hyphenation points among them.
+    let breaks: [BreakOpportunity]
+    /// Grapheme boundaries 0…count.
+    let graphemes: CompactOffsets
+    let bidi: BidiParagraph
+
+    /// Analyses `text` with the attribute runs' languages (scalar ranges relative to the
+    /// paragraph); hyphenation points are added when the first run's paragraph style asks for them.
+    init(_ text: ParagraphText, attributes: [(TextAttributes, Range<Int>)], direction: WritingDirection,
+         context: MeasuringContext) {
+        let utf16 = text.utf16
+        let languages = Self.languageRanges(attributes, text: text)
+        var breaks: [BreakOpportunity] = []
+        var graphemes: [Int32] = [0]
+        var bidi: BidiParagraph!
+        utf16.withUnsafeBufferPointer { units in
+            if languages.count <= 1 {
+                breaks = ICU.lineBreaks(units, locale: languages.first?.locale ?? "", pool: context.breakIterators)
+            } else {
+                for (locale, range) in languages {
+                    // A break at a range's start belongs to the text before it.
+                    breaks += ICU.lineBreaks(units, locale: locale, pool: context.breakIterators).filter {
+                        $0.offset > range.lowerBound && $0.offset <= range.upperBound
+                    }
+                }
+            }
+            graphemes = ICU.graphemeBoundaries(units, pool: context.breakIterators)
+            bidi = BidiParagraph(units, direction: direction)
+        }
+        if breaks.last?.offset != utf16.count { breaks.append(BreakOpportunity(offset: utf16.count, isMandatory: false)) }
+        if let dictionaries = context.hyphenation, (attributes.first?.0.paragraphStyle.hyphenationFactor ?? 0) > 0 {
+            breaks = Self.addingHyphenationPoints(to: breaks, utf16: utf16, languages: languages,
+                                                  dictionaries: dictionaries)
+        }
+        self.breaks = breaks
+        self.graphemes = CompactOffsets(narrow: graphemes)
+        self.bidi = bidi
+    }
+
+    /// The UTF-16 ranges of the runs' languages ("" for none), neighbours of one language merged.
+    private static func languageRanges(_ attributes: [(TextAttributes, Range<Int>)],
+                                       text: ParagraphText) -> [(locale: String, range: Range<Int>)] {
+        let offsets = text.scalarOffsets, count = text.utf16.count
+        let scalarCount = Int(offsets[count])
+        var languages: [(locale: String, range: Range<Int>)] = []
+        for (value, range) in attributes {
+            let locale = value.language ?? ""
+            let lower = offsets.firstIndex(where: { Int($0) >= range.lowerBound }) ?? count
+            let upper = range.upperBound >= scalarCount ? count
+                : offsets.firstIndex(where: { Int($0) >= range.upperBound }) ?? count
+            if let last = languages.last, last.locale == locale {
+                languages[languages.count - 1].range = last.range.lowerBound..<upper
+            } else {
+                languages.append((locale, lower..<upper))
+            }
+        }
+        return languages
+    }
+
+    /// The hyphenation points of every word between two break opportunities, added as break
+    /// opportunities (libhyphen, the dictionary of each language range).
+    private static func addingHyphenationPoints(to breaks: [BreakOpportunity], utf16: [UInt16],
+                                        languages: [(locale: String, range: Range<Int>)],
+                                        dictionaries: HyphenationDictionaries) -> [BreakOpportunity] {
+        var out: [BreakOpportunity] = []
+        var start = 0
+        for opportunity in breaks {
+            let end = opportunity.offset
+            if end - start >= 5, let language = languages.last(where: { $0.range.lowerBound <= start })?.locale,
+               !language.isEmpty, let hyphenator = dictionaries.hyphenator(for: language) {
+                for point in hyphenator.hyphenationPoints(inUTF16: utf16[start..<end]) where point > 0 && start + point < end {
+                    out.append(BreakOpportunity(offset: start + point, isMandatory: false, isHyphenation: true))
+                }
+            }
+            out.append(opportunity)
+            start = end
+        }
+        return out
+    }
+}

@@ -1,0 +1,78 @@
+/// The attributes shaping depends on: everything in ``TextAttributes`` that changes glyphs or
+/// advances. It is the one definition of "shapes alike": edit classification
+/// (``TextAttributes/shapesLike(_:)``), the itemizer's merging of attribute runs and
+/// ``RunStyle`` all derive from it, and shaping reads attributes only through it, so an
+/// attribute that affects shaping is compared wherever shaping results are reused.
+struct ShapingAttributes: Hashable, Sendable {
+    var font: FontDescriptor
+    var language: String?
+    var features: [FontFeature]
+    /// Points added after each cluster.
+    var tracking: Double
+    var baselineOffset: Double
+    var superscript: Int
+    var attachment: TextAttachment?
+}
+
+extension TextAttributes {
+    /// The attributes shaping depends on.
+    var shaping: ShapingAttributes {
+        ShapingAttributes(font: font, language: language, features: features, tracking: tracking,
+                          baselineOffset: baselineOffset, superscript: superscript, attachment: attachment)
+    }
+}
+
+/// What HarfBuzz is given besides the text: face, direction, script, language and features.
+/// The word cache is keyed by it (glyphs are in font units, so the size is not part of it), and
+/// every shaping call goes through it, so whatever reaches HarfBuzz is part of the key.
+struct ShapingInput: Hashable, Sendable {
+    var font: Font
+    var rightToLeft: Bool
+    /// ISO 15924 code, or nil to let HarfBuzz guess.
+    var script: String?
+    var language: String?
+    var features: [FontFeature]
+
+    /// Shapes `text[range]`, the rest of `text` being context (see ``HarfBuzzFont/shape(_:range:rightToLeft:script:language:features:)``).
+    func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>) -> ShapedGlyphs {
+        font.shaper.shape(text, range: range, rightToLeft: rightToLeft, script: script, language: language,
+                          features: features)
+    }
+
+    /// Whether text in this input may be shaped word by word (see
+    /// ``HarfBuzzFont/shapesSpaceAlone(rightToLeft:script:language:features:)``); never without a script.
+    func shapesSpaceAlone() -> Bool {
+        guard let script else { return false }
+        return font.shaper.shapesSpaceAlone(rightToLeft: rightToLeft, script: script, language: language,
+                                            features: features)
+    }
+}
+
+/// How one item is shaped and placed: the HarfBuzz input, then what applies to its output
+/// (size, tracking, baseline offset) or replaces it (an attachment).
+struct RunStyle {
+    var input: ShapingInput
+    /// The size glyphs are drawn at (a superscript's is smaller than its attribute's).
+    var pointSize: Double
+    /// Points added after each cluster.
+    var tracking: Double
+    /// Points the glyphs are raised above the baseline.
+    var baselineOffset: Double
+    /// The attachment a one-cluster U+FFFC run shows instead of shaped glyphs, or nil.
+    var attachment: TextAttachment?
+
+    var font: Font { input.font }
+    var rightToLeft: Bool { input.rightToLeft }
+
+    /// The style of an item.
+    init(_ item: Item) {
+        let attributes = item.shaping
+        let superscript = Double(attributes.superscript)
+        input = ShapingInput(font: item.font, rightToLeft: item.rightToLeft, script: item.script,
+                             language: attributes.language, features: attributes.features)
+        pointSize = attributes.font.size * (superscript == 0 ? 1 : 0.66)
+        tracking = attributes.tracking
+        baselineOffset = attributes.baselineOffset + superscript * 0.35 * attributes.font.size
+        attachment = item.attachment
+    }
+}
