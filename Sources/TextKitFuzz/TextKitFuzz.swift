@@ -2,7 +2,7 @@
 import Glibc
 #endif
 #if FUZZING
-import CFuzzSupport
+internal import CFuzzSupport
 #endif
 import Foundation
 

@@ -57,7 +57,7 @@ extension BezierPath {
     }
 
     /// ``init(contoursOf:threshold:in:)`` with another corner limit (tests).
-    init(contoursOf mask: AlphaMask, threshold: Double, in rect: Rect, maximumCorners: Int) {
+    package init(contoursOf mask: AlphaMask, threshold: Double, in rect: Rect, maximumCorners: Int) {
         self.init(fillRule: .evenOdd)
         guard mask.width > 0, mask.height > 0 else { return }
         let cutoff = threshold * 255

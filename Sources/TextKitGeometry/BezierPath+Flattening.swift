@@ -139,7 +139,7 @@ extension BezierPath {
 // MARK: - Internals
 
 /// Curve evaluation, extrema and the flattening segment count.
-enum Flattening {
+package enum Flattening {
     /// Most steps one curve is cut into, whatever its size and the tolerance.
     static let maximumSegmentCount = 65_536
 
@@ -164,14 +164,14 @@ enum Flattening {
     }
 
     /// The quadratic Bézier point at parameter t.
-    static func quadPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ t: Double) -> Point {
+    package static func quadPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ t: Double) -> Point {
         let mt = 1 - t
         let a = mt * mt, b = 2 * mt * t, c = t * t
         return Point(x: a * p0.x + b * p1.x + c * p2.x, y: a * p0.y + b * p1.y + c * p2.y)
     }
 
     /// The cubic Bézier point at parameter t.
-    static func cubicPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
+    package static func cubicPoint(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point,
                            _ t: Double) -> Point {
         let mt = 1 - t
         let a = mt * mt * mt, b = 3 * mt * mt * t, c = 3 * mt * t * t, d = t * t * t

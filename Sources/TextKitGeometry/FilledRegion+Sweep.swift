@@ -3,7 +3,7 @@
 extension FilledRegion {
     /// The projections of the filled trapezoids of the band `top < y < bottom` (unmerged).
     /// With `stopAtFirst`, returns as soon as one is found.
-    func bandSpans(top: Double, bottom: Double, stopAtFirst: Bool = false) -> [Span] {
+    package func bandSpans(top: Double, bottom: Double, stopAtFirst: Bool = false) -> [Span] {
         let meeting = index.edges(meetingMinY: top, maxY: bottom).map { index.edges[$0] }
         var sweep = BandSweep(edges: meeting, top: top, bottom: bottom, region: self,
                               stopAtFirst: stopAtFirst)

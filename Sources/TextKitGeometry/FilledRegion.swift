@@ -11,7 +11,7 @@ public struct FilledRegion: Sendable {
     /// The non-horizontal edges of the flattened polygons.
     let index: EdgeIndex
     /// Widths below this are rounding noise: gaps between coincident edges, touching spans.
-    let epsilon: Double
+    package let epsilon: Double
     /// The horizontal edges (which bound no slab, but matter for margins), by increasing y.
     let horizontals: [HorizontalEdge]
     /// For a complement region, the frame's winding (the fill is "inside the frame and not
@@ -19,7 +19,7 @@ public struct FilledRegion: Sendable {
     let frameWinding: Int?
     /// The filled trapezoids between consecutive vertex y's, for fast band queries; nil when
     /// the region is too intricate for one (then every query sweeps).
-    let slabs: SlabTable?
+    package let slabs: SlabTable?
     /// Per edge of `index`, whether another edge overlaps it along one line (see
     /// `projectedSpans`); empty when none does.
     let overlapping: [Bool]
@@ -140,7 +140,7 @@ public struct FilledRegion: Sendable {
 
 extension FilledRegion {
     /// A region made of closed polygons (each vertex listed once).
-    init(polygons: [[Point]], fillRule: FillRule, frameWinding: Int? = nil) {
+    package init(polygons: [[Point]], fillRule: FillRule, frameWinding: Int? = nil) {
         self.fillRule = fillRule
         self.frameWinding = frameWinding
         var box = BoundsAccumulator()

@@ -25,7 +25,7 @@
 /// Filled by ``init(index:epsilon:budget:isFilled:)`` when the region is built; never changes.
 /// Regions whose slabs would list too many edges in all (many long edges spanning many vertex
 /// y's, as in a star with thousands of spikes) get no table and keep using the sweep.
-struct SlabTable: Sendable {
+package struct SlabTable: Sendable {
     /// Slab `i` is `ys[i] ... ys[i + 1]`; every vertex y of the region, increasing.
     private let ys: [Double]
     /// The trapezoids of slab `i` are `lefts[starts[i] ..< starts[i + 1]]` (with `rights`).

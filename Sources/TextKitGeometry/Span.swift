@@ -61,7 +61,7 @@ extension Span {
 
 extension Span {
     /// Sorts `spans` and merges those that overlap or are closer than `gap`.
-    static func merged(_ spans: [Span], joiningGapsUpTo gap: Double = 0) -> [Span] {
+    package static func merged(_ spans: [Span], joiningGapsUpTo gap: Double = 0) -> [Span] {
         var result = spans
         merge(&result, joiningGapsUpTo: gap)
         return result

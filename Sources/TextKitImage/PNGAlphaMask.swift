@@ -1,4 +1,4 @@
-import CPNG
+internal import CPNG
 import Foundation
 import TextKitGeometry
 

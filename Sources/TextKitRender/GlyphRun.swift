@@ -5,29 +5,29 @@ import TextKit
 /// Besides the glyphs, a run carries the characters they stand for as text clusters (cairo's
 /// `show_text_glyphs`), so a PDF maps ligatures and reordered right-to-left glyphs back to the
 /// right characters.
-struct GlyphRun: Hashable {
+package struct GlyphRun: Hashable {
     /// A glyph and its baseline origin, in container coordinates.
-    struct Glyph: Hashable {
+    package struct Glyph: Hashable {
         var id: UInt32
         var position: Point
     }
 
     /// `bytes` bytes of ``utf8`` drawn by `glyphs` glyphs.
-    struct Cluster: Hashable {
-        var bytes: Int
-        var glyphs: Int
+    package struct Cluster: Hashable {
+        package var bytes: Int
+        package var glyphs: Int
     }
 
     var fontIndex: Int
-    var color: Color
+    package var color: Color
     /// The glyphs, in visual order (left to right).
-    var glyphs: [Glyph] = []
+    package var glyphs: [Glyph] = []
     /// The characters of the clusters, in text order (empty when the text is unknown).
-    var utf8: [UInt8] = []
+    package var utf8: [UInt8] = []
     /// The clusters, in text order.
-    var clusters: [Cluster] = []
+    package var clusters: [Cluster] = []
     /// Whether the clusters run right to left: the first cluster is drawn by the last glyphs.
-    var isBackward = false
+    package var isBackward = false
 
     /// Splits `fragment`'s glyphs into runs of one font and one colour whose clusters are in
     /// monotonic text order.
@@ -37,7 +37,7 @@ struct GlyphRun: Hashable {
     /// fragment starts at (or the end of the fragment), minus line and paragraph separators.
     ///
     /// - Parameter text: the laid-out text's scalars; nil draws glyphs without text.
-    static func runs(in fragment: LineFragment, text: [Unicode.Scalar]?, colors: TextColors,
+    package static func runs(in fragment: LineFragment, text: [Unicode.Scalar]?, colors: TextColors,
                      defaultColor: Color) -> [GlyphRun] {
         let starts = Array(Set(fragment.glyphs.map(\.characterIndex))).sorted()
         var runs: [GlyphRun] = []

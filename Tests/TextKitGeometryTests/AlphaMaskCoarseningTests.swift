@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TextKitGeometry
+import TextKitGeometry
 import SeededRandom
 
 /// Outlines with too many corners are traced on blocks of pixels (issue 16: a 4096 × 4096

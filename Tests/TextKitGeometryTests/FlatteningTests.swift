@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Testing
-@testable import TextKitGeometry
+import TextKitGeometry
 
 @Suite struct FlatteningTests {
     /// The largest distance from densely sampled curve points to the polygon's outline.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TextKitGeometry
+import TextKitGeometry
 import SeededRandom
 
 /// Band queries of regions whose edges cross (a scribble of curves) answer from the edges'

@@ -1,5 +1,5 @@
 import Testing
-@testable import TextKitGeometry
+import TextKitGeometry
 import SeededRandom
 
 /// The slab table (trapezoids listed once per region) must answer band queries as the band

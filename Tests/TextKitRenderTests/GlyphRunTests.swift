@@ -1,6 +1,6 @@
 import Testing
 import TextKit
-@testable import TextKitRender
+import TextKitRender
 
 /// How fragments become drawing runs with text clusters, free spans, and colour lookup.
 @Suite("Glyph runs, spans and colours")

@@ -1,4 +1,4 @@
-import CHyphen
+internal import CHyphen
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,23 +1,30 @@
-import CICUShim
+internal import CICUShim
 
 /// A line-break opportunity found by ICU (UAX #14): a break is allowed before `offset`.
-struct BreakOpportunity: Hashable, Sendable {
+package struct BreakOpportunity: Hashable, Sendable {
     /// UTF-16 offset into the analysed text.
-    var offset: Int
+    package var offset: Int
     /// A mandatory break (after LF, CR LF, NEL, U+2028, U+2029, form feed…).
     var isMandatory: Bool
     /// A hyphenation point inside a word: a line broken here shows a hyphen.
     var isHyphenation = false
+
+    /// Creates a value from its parts.
+    package init(offset: Int, isMandatory: Bool, isHyphenation: Bool = false) {
+        self.offset = offset
+        self.isMandatory = isMandatory
+        self.isHyphenation = isHyphenation
+    }
 }
 
 /// The ICU calls textkit makes, converted to Swift values at once (no ICU handle escapes).
-enum ICU {
+package enum ICU {
     /// UAX #14 line-break opportunities of `text`, in increasing order, ending with its length.
     ///
     /// Pitfall handled: ICU reports the break at the end of the text with a soft status even after
     /// a newline; the caller decides about paragraph ends.
     /// - Parameter pool: where to take an iterator from (nil opens one for the call).
-    static func lineBreaks(_ text: UnsafeBufferPointer<UInt16>, locale: String,
+    package static func lineBreaks(_ text: UnsafeBufferPointer<UInt16>, locale: String,
                            pool: BreakIteratorPool? = nil) -> [BreakOpportunity] {
         guard !text.isEmpty else { return [] }
         return withBreaker(kind: Int32(TSICU_BRK_LINE), locale: locale, text: text, pool: pool) { breaker in
@@ -38,7 +45,7 @@ enum ICU {
 
     /// Grapheme-cluster boundaries (UAX #29) of `text`: 0, …, count (UTF-16 offsets, which fit 32
     /// bits inside a paragraph). `pool` as in ``lineBreaks(_:locale:pool:)``.
-    static func graphemeBoundaries(_ text: UnsafeBufferPointer<UInt16>, pool: BreakIteratorPool? = nil) -> [Int32] {
+    package static func graphemeBoundaries(_ text: UnsafeBufferPointer<UInt16>, pool: BreakIteratorPool? = nil) -> [Int32] {
         guard !text.isEmpty else { return [0] }
         // Below U+0300 there are no marks, joiners, Hangul jamo or regional indicators: every
         // offset is a boundary but the one between CR and LF (GB3; GB4–GB5 break around controls).
@@ -62,7 +69,7 @@ enum ICU {
     }
 
     /// The ICU script code of a code point (Common for unassigned or on failure).
-    static func script(of scalar: UInt32) -> Int32 {
+    package static func script(of scalar: UInt32) -> Int32 {
         if scalar < 0x80 { return asciiScripts[Int(scalar)] }
         return lookUpScript(of: scalar)
     }
@@ -134,7 +141,7 @@ enum ICU {
 /// it keeps at most 8 iterators of each kind and locale (one per thread at work) and closes them
 /// when it goes. An idle iterator still points at the last text it broke, which it never reads
 /// again before its next `set_text`.
-final class BreakIteratorPool: Sendable {
+package final class BreakIteratorPool: Sendable {
     private struct Key: Hashable {
         var kind: Int32
         var locale: String
@@ -206,18 +213,18 @@ extension ICU {
 
 /// UAX #9 analysis of one paragraph: resolved levels and, per line, the visual runs (rule L1
 /// applied by ICU's line object). Owns a copy of the text because ICU keeps a pointer to it.
-final class BidiParagraph {
+package final class BidiParagraph {
     /// Resolved embedding level of every UTF-16 unit.
-    let levels: [UInt8]
+    package let levels: [UInt8]
     /// The paragraph's level: 0 left to right, 1 right to left.
-    let paragraphLevel: UInt8
+    package let paragraphLevel: UInt8
     /// Whether every level is 0 (plain left-to-right text: no reordering needed).
     let isLeftToRightOnly: Bool
 
     private let text: UnsafeMutableBufferPointer<UInt16>
     private let para: OpaquePointer?
 
-    init(_ source: UnsafeBufferPointer<UInt16>, direction: WritingDirection) {
+    package init(_ source: UnsafeBufferPointer<UInt16>, direction: WritingDirection) {
         text = .allocate(capacity: max(1, source.count))
         _ = text.initialize(from: source)
         // Below U+0590 there are no R, AL or AN characters and no explicit embeddings, so a
@@ -259,7 +266,7 @@ final class BidiParagraph {
     }
 
     /// The visual runs of the line `range` (UTF-16 offsets), left to right on screen.
-    func visualRuns(_ range: Range<Int>) -> [(range: Range<Int>, rightToLeft: Bool)] {
+    package func visualRuns(_ range: Range<Int>) -> [(range: Range<Int>, rightToLeft: Bool)] {
         if isLeftToRightOnly || range.isEmpty { return [(range, false)] }
         var status: Int32 = 0
         guard let para, let line = tsicu_bidi_open(&status) else { return [(range, paragraphLevel == 1)] }

@@ -1,17 +1,17 @@
 /// An item: a maximal UTF-16 range of one attribute run, script, bidi level and font.
-struct Item {
-    var range: Range<Int>
+package struct Item {
+    package var range: Range<Int>
     /// The attributes shaping reads (the rest of the run's attributes never reach shaping).
-    var shaping: ShapingAttributes
-    var font: Font
-    var script: String?
-    var rightToLeft: Bool
+    package var shaping: ShapingAttributes
+    package var font: Font
+    package var script: String?
+    package var rightToLeft: Bool
     /// The attachment an item of exactly one U+FFFC cluster shows instead of glyphs, or nil.
     var attachment: TextAttachment? = nil
 }
 
 /// Resolves the fonts of attribute runs and of characters the primary font lacks.
-struct FontResolver {
+package struct FontResolver {
     let collection: FontCollection
     /// The font used when an attribute run's font cannot be resolved.
     let fallback: Font
@@ -24,6 +24,14 @@ struct FontResolver {
             return fallback
         }
     }
+
+    /// Creates a value from its parts.
+    package init(collection: FontCollection, fallback: Font,
+                 onFailure: @escaping (FontDescriptor, FontError) -> Void = { _, _ in }) {
+        self.collection = collection
+        self.fallback = fallback
+        self.onFailure = onFailure
+    }
 }
 
 /// Splits a paragraph into items (Pango's `itemize.c`): attributes × script × bidi level × font.
@@ -34,7 +42,7 @@ struct FontResolver {
 /// never split across fonts: the attribute's font if it covers every character of the cluster,
 /// otherwise fontconfig's best font covering the cluster's first uncovered character. A U+FFFC
 /// cluster whose attributes carry an attachment is an item of its own, in the primary font.
-struct Itemizer {
+package struct Itemizer {
     let utf16: [UInt16]
     let scalarOffsets: [Int32]
     let graphemes: CompactOffsets
@@ -44,9 +52,9 @@ struct Itemizer {
     private(set) var missing: [Unicode.Scalar] = []
     /// Whether runs of covered ASCII grow an item without the per-cluster work (tests turn it
     /// off to compare with the general loop).
-    var takesASCIIStretches = true
+    package var takesASCIIStretches = true
 
-    init(utf16: [UInt16], scalarOffsets: [Int32], graphemes: CompactOffsets, levels: [UInt8],
+    package init(utf16: [UInt16], scalarOffsets: [Int32], graphemes: CompactOffsets, levels: [UInt8],
          attributes: [(TextAttributes, Range<Int>)], fonts: FontResolver) {
         self.utf16 = utf16
         self.scalarOffsets = scalarOffsets
@@ -56,7 +64,7 @@ struct Itemizer {
         self.fonts = fonts
     }
 
-    mutating func items() -> [Item] {
+    package mutating func items() -> [Item] {
         guard !utf16.isEmpty else { return [] }
         let scripts = resolvedScriptCodes()
         // Most paragraphs have one script and one level: stretches then need not check them.
@@ -217,7 +225,7 @@ struct Itemizer {
     /// The resolved scripts of an all-ASCII paragraph without looking at each character (nil for
     /// any other): ASCII letters are Latin and everything else is Common, so resolution
     /// (`resolveCommon`) gives every character Latin when there is a letter, else Common.
-    static func asciiScriptCodes(_ utf16: [UInt16]) -> [Int32]? {
+    package static func asciiScriptCodes(_ utf16: [UInt16]) -> [Int32]? {
         var any: UInt16 = 0
         var letters: UInt16 = 0 // non-zero once a letter came: no branch in the loop
         utf16.withUnsafeBufferPointer { units in
@@ -242,7 +250,7 @@ struct Itemizer {
     /// ```
     ///
     /// Brackets opened before the first real script get that script when it comes.
-    static func resolveCommon(_ raw: [Int32], scalars decode: (Int) -> (UInt32, Int)) -> [Int32] {
+    package static func resolveCommon(_ raw: [Int32], scalars decode: (Int) -> (UInt32, Int)) -> [Int32] {
         func isReal(_ code: Int32) -> Bool {
             code != ICU.commonScript && code != ICU.inheritedScript && code != ICU.unknownScript
         }

@@ -6,7 +6,7 @@ extension TextStorage.UnicodeScalarView {
     /// An empty text (or an empty last paragraph) gives one empty range.
     ///
     /// Finds each separator with one scan of the buffer on each side of its gap.
-    func paragraphRanges(from start: Int = 0, minimumEnd: Int = .max) -> [Range<Int>] {
+    package func paragraphRanges(from start: Int = 0, minimumEnd: Int = .max) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var start = start
         while start < count, start < minimumEnd || ranges.isEmpty {
@@ -22,7 +22,7 @@ extension TextStorage.UnicodeScalarView {
     }
 
     /// The paragraph `range` (as ``paragraphRanges(from:minimumEnd:)`` gives it) without its terminator.
-    func contentRange(ofParagraph range: Range<Int>) -> Range<Int> {
+    package func contentRange(ofParagraph range: Range<Int>) -> Range<Int> {
         var end = range.upperBound
         if end > range.lowerBound, [0x0A, 0x85, 0x2029, 0x0D].contains(self[end - 1].value) {
             end -= 1

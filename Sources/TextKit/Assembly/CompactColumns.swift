@@ -1,6 +1,6 @@
 /// UTF-16 offsets of a paragraph kept in 32 bits and read as `Int` (half the memory of `[Int]`;
 /// offsets inside a paragraph already fit 32 bits, as ``Paragraph/scalarOffsets`` assumes).
-struct CompactOffsets: RandomAccessCollection, Equatable, ExpressibleByArrayLiteral, Sendable {
+package struct CompactOffsets: RandomAccessCollection, Equatable, ExpressibleByArrayLiteral, Sendable {
     private var storage: [Int32]
 
     init(_ offsets: some Collection<Int>) {
@@ -10,7 +10,7 @@ struct CompactOffsets: RandomAccessCollection, Equatable, ExpressibleByArrayLite
         }
     }
 
-    init(arrayLiteral elements: Int...) { self.init(elements) }
+    package init(arrayLiteral elements: Int...) { self.init(elements) }
 
     /// Offsets already narrowed.
     init(narrow offsets: [Int32]) { storage = offsets }
@@ -20,9 +20,9 @@ struct CompactOffsets: RandomAccessCollection, Equatable, ExpressibleByArrayLite
         try storage.withUnsafeBufferPointer(body)
     }
 
-    var startIndex: Int { 0 }
-    var endIndex: Int { storage.count }
-    subscript(index: Int) -> Int { Int(storage[index]) }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { storage.count }
+    package subscript(index: Int) -> Int { Int(storage[index]) }
 }
 
 /// Points kept as Float when every one converts back exactly (the usual case: advances in font

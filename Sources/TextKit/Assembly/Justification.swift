@@ -4,20 +4,20 @@
 /// spaces and letter gaps, and applies the result to every space and gap of the fragment. A
 /// fragment next to an exclusion is justified to its own span; the last line of a paragraph and
 /// a fragment ending in a mandatory break are not justified at all (the caller does not call this).
-public struct Justification: Sendable, Equatable {
+package struct Justification: Sendable, Equatable {
     /// Width added to every inter-word space (negative: removed).
-    public var spaceAdjustment: Double
+    package var spaceAdjustment: Double
     /// Width added after every letter gap (0 unless the spaces could not absorb the shortfall).
-    public var letterSpacing: Double
+    package var letterSpacing: Double
     /// The Knuth–Plass adjustment ratio of the spaces: `spaceAdjustment / stretch` when
     /// stretching, `spaceAdjustment / shrink` when shrinking (±infinity when there is none).
-    public var ratio: Double
+    package var ratio: Double
     /// Width still missing (> 0, underfull) or still too much (< 0, overfull) after the
     /// adjustment; 0 when the line ends exactly at the span edge.
-    public var residual: Double
+    package var residual: Double
 
     /// An adjustment with the given values (the result of ``justify(naturalWidth:targetWidth:spaceCount:letterGapCount:limits:)``).
-    public init(spaceAdjustment: Double, letterSpacing: Double, ratio: Double, residual: Double) {
+    package init(spaceAdjustment: Double, letterSpacing: Double, ratio: Double, residual: Double) {
         self.spaceAdjustment = spaceAdjustment
         self.letterSpacing = letterSpacing
         self.ratio = ratio
@@ -25,20 +25,20 @@ public struct Justification: Sendable, Equatable {
     }
 
     /// The limits of justification.
-    public struct Limits: Sendable, Equatable {
+    package struct Limits: Sendable, Equatable {
         /// Most width each space may gain within its stretchability (the paper's ratio ≤ 1 point).
-        public var stretchPerSpace: Double
+        package var stretchPerSpace: Double
         /// Most width each space may lose (spaces never shrink beyond it).
-        public var shrinkPerSpace: Double
+        package var shrinkPerSpace: Double
         /// Most letter-spacing per letter gap, the last resort after the spaces (0: never).
-        public var maximumLetterSpacing: Double
+        package var maximumLetterSpacing: Double
         /// When the spaces and letter-spacing at their limits still leave the line short, stretch
         /// the spaces further so the line ends at the span edge (true), or leave it short (false).
-        public var stretchSpacesBeyondLimit: Bool
+        package var stretchSpacesBeyondLimit: Bool
 
         /// Limits with the given stretch and shrink per space, no letter-spacing, and lines always
         /// filled when they have a space.
-        public init(stretchPerSpace: Double, shrinkPerSpace: Double, maximumLetterSpacing: Double = 0,
+        package init(stretchPerSpace: Double, shrinkPerSpace: Double, maximumLetterSpacing: Double = 0,
                     stretchSpacesBeyondLimit: Bool = true) {
             self.stretchPerSpace = stretchPerSpace
             self.shrinkPerSpace = shrinkPerSpace
@@ -60,7 +60,7 @@ public struct Justification: Sendable, Equatable {
     ///   - spaceCount: inter-word spaces in the line (trailing spaces excluded).
     ///   - letterGapCount: gaps between letters that letter-spacing may widen (usually grapheme
     ///     clusters minus one, excluding spaces and scripts that must not be spaced).
-    public static func justify(naturalWidth: Double, targetWidth: Double, spaceCount: Int,
+    package static func justify(naturalWidth: Double, targetWidth: Double, spaceCount: Int,
                                letterGapCount: Int = 0, limits: Limits) -> Justification {
         let delta = targetWidth - naturalWidth
         let spaces = Double(max(0, spaceCount))

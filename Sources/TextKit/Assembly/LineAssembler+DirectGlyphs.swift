@@ -15,7 +15,7 @@ extension LineAssembler {
     /// content is moved only if its leftmost glyph is not at `contentStart`, which is left to
     /// the general path (it takes an x offset or a negative advance: without them x never
     /// decreases and the first content glyph with an advance is at the start pen).
-    func directGlyphs(_ range: Range<Int>, contentEnd: Int, pen start: Double, baseline: Double,
+    package func directGlyphs(_ range: Range<Int>, contentEnd: Int, pen start: Double, baseline: Double,
                       hyphen: (glyph: UInt32, advance: Double)?, contentStart: Double?) -> PositionedGlyphs? {
         let runs = paragraph.runs, scalars = paragraph.scalarOffsets, cuts = paragraph.unsafeCuts
         // First pass, per run: the glyph count and the first glyph's character (a piece that must
@@ -117,7 +117,7 @@ extension LineAssembler {
 /// in one word a glyph, x in one (Float) until some x is not exact as Float, then in two
 /// (Double, the column widened in place, when the buffer has room for it). A write fails when an
 /// advance needs 64 bits, or an x does and there is no room (``roomForWideX``).
-struct ColumnWriter {
+package struct ColumnWriter {
     let count: Int
     /// The first glyph's character index: columns store offsets from it.
     let characterBase: Int
@@ -246,7 +246,7 @@ struct ColumnWriter {
     /// limit = 2^24 · G in magnitude, every x is k · G with |k| < 2^24: exact as Float
     /// ```
     /// (G ≥ 2^−120 and e ≤ 90 keep every such value inside Float's range, subnormals included.)
-    static func exactRange(scale: Double, pen: Double) -> (units: UInt32, limit: Double)? {
+    package static func exactRange(scale: Double, pen: Double) -> (units: UInt32, limit: Double)? {
         guard let scaleGrid = grid(scale), scaleGrid.odd < 1 << 24, scaleGrid.exponent <= 90 else { return nil }
         var exponent = scaleGrid.exponent
         if let penGrid = grid(pen) {
@@ -259,7 +259,7 @@ struct ColumnWriter {
     }
 
     /// `value` as m · 2^exponent with m odd (nil for zero and non-finite values).
-    static func grid(_ value: Double) -> (odd: UInt64, exponent: Int)? {
+    package static func grid(_ value: Double) -> (odd: UInt64, exponent: Int)? {
         guard value.isFinite, value != 0 else { return nil }
         let significand = value.significandBitPattern | (value.isNormal ? 1 << 52 : 0)
         let shift = significand.trailingZeroBitCount

@@ -3,7 +3,7 @@
 ///
 /// Positions are in container coordinates; character indices are paragraph-relative scalar
 /// offsets (the layout manager adds the paragraph start).
-struct LineAssembler {
+package struct LineAssembler {
     let paragraph: Paragraph
     let style: ParagraphStyle
     let padding: Double
@@ -14,7 +14,7 @@ struct LineAssembler {
     /// Maps a run's font and size to the layout's font index.
     let fontIndex: (Font, Double) -> Int
 
-    func assemble(_ line: BrokenLine, isLastLine: Bool) -> LineLayout {
+    package func assemble(_ line: BrokenLine, isLastLine: Bool) -> LineLayout {
         let baseline = line.band.minY + (line.height - line.metrics.natural) + line.metrics.ascent
         if let truncation = line.truncation, let (span, range) = line.fragments.first {
             var layout = LineLayout(rect: line.band, baseline: baseline, characterRange: characterRange(line.range),
@@ -300,5 +300,15 @@ struct LineAssembler {
                 }
             }
         }
+    }
+
+    /// Creates a value from its parts.
+    package init(paragraph: Paragraph, style: ParagraphStyle, padding: Double, writesColumnsDirectly: Bool = true,
+                 fontIndex: @escaping (Font, Double) -> Int) {
+        self.paragraph = paragraph
+        self.style = style
+        self.padding = padding
+        self.writesColumnsDirectly = writesColumnsDirectly
+        self.fontIndex = fontIndex
     }
 }

@@ -259,19 +259,19 @@ extension PositionedGlyphs {
     }
 
     /// Bytes of the flat storage (the per-glyph columns and the y exceptions).
-    var storedBytes: Int { words.count * MemoryLayout<UInt32>.stride }
+    package var storedBytes: Int { words.count * MemoryLayout<UInt32>.stride }
 
     /// Bytes the flat storage holds allocated (its capacity; tests check no room goes unused).
-    var allocatedBytes: Int { words.capacity * MemoryLayout<UInt32>.stride }
+    package var allocatedBytes: Int { words.capacity * MemoryLayout<UInt32>.stride }
 
     /// Adds `delta` to every glyph's character index.
-    mutating func offsetCharacterIndices(by delta: Int) {
+    package mutating func offsetCharacterIndices(by delta: Int) {
         characterBase += delta
     }
 
     /// Replaces every glyph's font index `f` with `transform(f)`, in glyph order (O(changes of
     /// font); nothing is called for an empty collection).
-    mutating func mapFontIndices(_ transform: (Int) -> Int) {
+    package mutating func mapFontIndices(_ transform: (Int) -> Int) {
         guard !isEmpty else { return }
         firstRun.fontIndex = transform(firstRun.fontIndex)
         for index in laterRuns.indices { laterRuns[index].fontIndex = transform(laterRuns[index].fontIndex) }
@@ -279,7 +279,7 @@ extension PositionedGlyphs {
 
     /// Whether `value` survives a round trip through Float unchanged (sign of zero included).
     @inline(__always)
-    static func isExactAsFloat(_ value: Double) -> Bool {
+    package static func isExactAsFloat(_ value: Double) -> Bool {
         Double(Float(value)).bitPattern == value.bitPattern
     }
 

@@ -114,7 +114,7 @@ public final class TextContainer {
 
     /// ``freeSpans(in:minY:height:minimumWidth:)`` asked of the regions (never from the shared
     /// answers; tests compare the two).
-    func computeFreeSpans(in proposed: Span, minY: Double, height: Double, minimumWidth: Double) -> [Span] {
+    package func computeFreeSpans(in proposed: Span, minY: Double, height: Double, minimumWidth: Double) -> [Span] {
         let text = textRect
         guard proposed.width > 0, minY >= text.minY - 1e-9, minY + height <= text.maxY + 1e-9 else { return [] }
         let maxY = minY + height
@@ -211,7 +211,7 @@ public final class TextContainer {
 
     /// Takes `other`'s exclusions and shape together with their prepared regions, so identical
     /// columns on many pages flatten and index their exclusions once.
-    func adoptGeometry(of other: TextContainer) {
+    package func adoptGeometry(of other: TextContainer) {
         adoptedExclusionRegions = other.exclusionRegions
         exclusions = other.exclusions
         adoptedExclusionRegions = nil

@@ -1,5 +1,5 @@
-import CFreeType
-import CHarfBuzz
+internal import CFreeType
+internal import CHarfBuzz
 
 /// One face of a font file, loaded once and shared by every glyph run that uses it.
 ///
@@ -69,7 +69,7 @@ public final class Font: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: - Internals
 
-    let shaper: HarfBuzzFont
+    package let shaper: HarfBuzzFont
     /// ``coversASCII(_:)`` of every ASCII character as bit n of the pair, for the itemizer's
     /// fast paths: the font has its glyph, or it is a control character that needs none.
     let asciiCoverageMask: (UInt64, UInt64)

@@ -1,4 +1,4 @@
-import CFontconfig
+internal import CFontconfig
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

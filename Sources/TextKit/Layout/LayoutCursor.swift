@@ -1,8 +1,8 @@
 /// Where layout continues: a container of the chain, a y inside it, and how many lines the
 /// container already holds.
-struct LayoutCursor: Hashable {
+package struct LayoutCursor: Hashable {
     var container: Int
-    var y: Double
+    package var y: Double
     var lines = 0
 
     init(container: Int, y: Double, lines: Int = 0) {

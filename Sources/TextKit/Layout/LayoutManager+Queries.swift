@@ -242,7 +242,7 @@ extension LayoutManager {
     }
 
     /// One fragment's share of a selection: one rectangle per run of adjacent clusters.
-    static func selectionRects(in fragment: QueryIndex.Fragment, range: Range<Int>) -> [ContainerRect] {
+    package static func selectionRects(in fragment: QueryIndex.Fragment, range: Range<Int>) -> [ContainerRect] {
         var spans: [(Double, Double)] = []
         for cluster in fragment.clusters where cluster.characters.overlaps(range) {
             let from = max(range.lowerBound, cluster.characters.lowerBound)

@@ -31,7 +31,7 @@ public final class LayoutManager: TextStorageObserver {
     let measuring: MeasuringContext
 
     /// Words shaped so far (``measuring``'s cache).
-    var shapeCache: ShapeCache { measuring.shapeCache! }
+    package var shapeCache: ShapeCache { measuring.shapeCache! }
 
     /// The hyphenation dictionaries paragraphs with a ``ParagraphStyle/hyphenationFactor`` use.
     public let hyphenationDictionaries: HyphenationDictionaries
@@ -192,15 +192,15 @@ public final class LayoutManager: TextStorageObserver {
 
     /// Everything known about one paragraph. Filled by `runLayout`; `cache` is cleared by edits
     /// of its characters or shaping attributes, `validLines` by anything that moves its lines.
-    struct ParagraphState {
-        var range: Range<Int>
+    package struct ParagraphState {
+        package var range: Range<Int>
         var cache: Paragraph?
         var direction: WritingDirection?
-        var lines: [PlacedLine] = []
+        package var lines: [PlacedLine] = []
         /// How many leading `lines` are still right; the rest is laid out again.
         var validLines = 0
         /// The cursor the paragraph was laid out from (nil: never laid out).
-        var startCursor: LayoutCursor?
+        package var startCursor: LayoutCursor?
         var endCursor = LayoutCursor(container: 0, y: 0)
         /// Where the paragraph stopped fitting (UTF-16 offset) and the cursor it was tried at.
         var overflow: (offset: Int, cursor: LayoutCursor)?
@@ -220,12 +220,12 @@ public final class LayoutManager: TextStorageObserver {
 
     /// A line with where it came from: container, UTF-16 start, the cursor its search began at
     /// and how far down its placement looked (see `LineBreaker.nextLine`).
-    struct PlacedLine {
+    package struct PlacedLine {
         var container: Int
         var start: Int
         var searchStart: LayoutCursor
         var reach: LayoutCursor
-        var line: LineLayout
+        package var line: LineLayout
         /// What the line added to the quality statistics (taken back when it is laid out again).
         var quality = LayoutStatistics()
 
@@ -233,7 +233,7 @@ public final class LayoutManager: TextStorageObserver {
         var searched: SearchedRegion { SearchedRegion(start: searchStart, reach: reach) }
     }
 
-    var paragraphs: [ParagraphState] = []
+    package var paragraphs: [ParagraphState] = []
     /// Every paragraph from this index on is clean and starts where the one before it ended, so
     /// a full layout that reaches one of them at its recorded start can take all of them as they
     /// are (nil: not known). Set by a complete layout pass; an edit moves it past the paragraphs
@@ -267,16 +267,16 @@ public final class LayoutManager: TextStorageObserver {
     }
     /// With noncontiguous layout: paragraphs laid out after the exact prefix from an estimated
     /// cursor (see `LayoutManager+Estimation.swift`); dropped by any change and by exact layout.
-    var island: Range<Int>?
+    package var island: Range<Int>?
     /// During a full layout pass: the batches of paragraphs being shaped in the background while
     /// lines are placed, in order, and the end of the last batch started (see `preshape`); empty
     /// and nil between passes.
-    var shapingAhead: [ShapingBatch] = []
+    package var shapingAhead: [ShapingBatch] = []
     var lastShaped: Int?
     /// Batches handed to the background workers since creation (tests check the pipeline ran).
-    var shapingBatchesStarted = 0
+    package var shapingBatchesStarted = 0
     /// Thresholds and fast-path switches tests change to compare paths (see ``LayoutTuning``).
-    var tuning = LayoutTuning()
+    package var tuning = LayoutTuning()
     /// The snapshot and lookup tables queries use, built on the first query after a layout.
     var cachedQueries: QueryIndex?
     var overflowStart: Int?
@@ -296,14 +296,14 @@ public final class LayoutManager: TextStorageObserver {
 
 /// The thresholds of a layout manager and the switches that turn its fast paths off: tests lower
 /// the thresholds and compare each fast path with the general one. Not part of the API.
-struct LayoutTuning {
+package struct LayoutTuning {
     /// How far past the exact prefix (in characters) a query must reach before noncontiguous
     /// layout estimates instead of laying out what lies between.
-    var estimationDistance = 50_000
+    package var estimationDistance = 50_000
     /// Whether line assembly writes common fragments' glyphs straight into compact columns
     /// (``LineAssembler/writesColumnsDirectly``).
-    var placesGlyphsDirectly = true
+    package var placesGlyphsDirectly = true
     /// Whether greedy breaking searches the break opportunities that fit a line where widths
     /// never decrease (``LineBreaker/searchesCandidates``).
-    var searchesBreaksByWidth = true
+    package var searchesBreaksByWidth = true
 }

@@ -10,6 +10,12 @@ public struct UsedFont: Hashable, Sendable {
     public var descent: Double { Double(font.descender) * font.scale(forPointSize: pointSize) }
     /// Line gap in points at this size.
     public var lineGap: Double { Double(font.lineGap) * font.scale(forPointSize: pointSize) }
+
+    /// Creates a value from its parts.
+    package init(font: Font, pointSize: Double) {
+        self.font = font
+        self.pointSize = pointSize
+    }
 }
 
 /// A glyph with its final position.
@@ -35,6 +41,17 @@ public struct PositionedGlyph: Hashable, Sendable {
 
     /// Whether the glyph stands for an attachment rather than a glyph of its font.
     public var isAttachment: Bool { glyphID == Self.attachmentGlyphID }
+
+    /// Creates a value from its parts.
+    package init(glyphID: UInt32, fontIndex: Int, position: Point, advance: Double, characterIndex: Int,
+                 isRightToLeft: Bool = false) {
+        self.glyphID = glyphID
+        self.fontIndex = fontIndex
+        self.position = position
+        self.advance = advance
+        self.characterIndex = characterIndex
+        self.isRightToLeft = isRightToLeft
+    }
 }
 
 /// A piece of a line that lies in one free span (Text Kit's line fragment).

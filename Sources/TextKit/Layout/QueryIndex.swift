@@ -7,6 +7,13 @@ public struct CaretRect: Hashable, Sendable {
     /// False for the secondary caret of a split caret at a bidi boundary (the one drawn for the
     /// character before the index).
     public var isPrimary: Bool
+
+    /// Creates a value from its parts.
+    package init(containerIndex: Int, rect: Rect, isPrimary: Bool) {
+        self.containerIndex = containerIndex
+        self.rect = rect
+        self.isPrimary = isPrimary
+    }
 }
 
 /// A rectangle in one container.
@@ -37,26 +44,26 @@ public struct LineFragmentInfo: Hashable, Sendable {
 /// copied).
 ///
 /// Built on the first query after a layout; dropped when anything must be laid out again.
-struct QueryIndex {
-    struct Fragment {
-        var container: Int
-        var line: Int
-        var rect: Rect
-        var usedRect: Rect
-        var lineRect: Rect
+package struct QueryIndex {
+    package struct Fragment {
+        package var container: Int
+        package var line: Int
+        package var rect: Rect
+        package var usedRect: Rect
+        package var lineRect: Rect
         var glyphs: Range<Int>
         /// The fragment's glyphs (``glyphs`` are their indices in the layout's sequence).
         var storage: PositionedGlyphs
-        var characters: Range<Int>
+        package var characters: Range<Int>
         /// Clusters left to right: characters, box and direction.
-        var clusters: [Cluster]
+        package var clusters: [Cluster]
     }
 
-    struct Cluster {
-        var characters: Range<Int>
-        var minX: Double
-        var maxX: Double
-        var rightToLeft: Bool
+    package struct Cluster {
+        package var characters: Range<Int>
+        package var minX: Double
+        package var maxX: Double
+        package var rightToLeft: Bool
     }
 
     /// Every glyph of the layout, in layout order.
@@ -108,14 +115,14 @@ struct QueryIndex {
     }
 
     let snapshot: LayoutSnapshot
-    var fragments: [Fragment] = []
+    package var fragments: [Fragment] = []
     /// The glyphs, in layout order.
     var glyphs: Glyphs { Glyphs(fragments: fragments, count: glyphCount) }
     private var glyphCount = 0
     /// Fragment indices sorted by their first character, for character lookups.
     var byCharacter: [Int] = []
 
-    init(snapshot: LayoutSnapshot) {
+    package init(snapshot: LayoutSnapshot) {
         self.snapshot = snapshot
         for container in snapshot.containers {
             for (lineIndex, line) in container.lines.enumerated() {
@@ -175,12 +182,12 @@ struct QueryIndex {
 
     /// The x of an insertion point before character `index` inside `cluster`: its leading edge,
     /// or a share of its width for an index inside a ligature.
-    static func caretX(_ cluster: Cluster, before index: Int) -> Double {
+    package static func caretX(_ cluster: Cluster, before index: Int) -> Double {
         let share = Double(index - cluster.characters.lowerBound) / Double(cluster.characters.count)
         let width = cluster.maxX - cluster.minX
         return cluster.rightToLeft ? cluster.maxX - share * width : cluster.minX + share * width
     }
 
     /// The x of the trailing edge of `cluster`.
-    static func trailingX(_ cluster: Cluster) -> Double { cluster.rightToLeft ? cluster.minX : cluster.maxX }
+    package static func trailingX(_ cluster: Cluster) -> Double { cluster.rightToLeft ? cluster.minX : cluster.maxX }
 }

@@ -7,7 +7,7 @@ extension LineBreaker {
     /// opportunity, before its trailing white space, never decreases either.)
     /// Computed once per paragraph (``Paragraph/widthsNeverDecrease``): a page added to a long
     /// paragraph must not scan all of it again.
-    static func widthsNeverDecrease(_ paragraph: Paragraph) -> Bool { paragraph.widthsNeverDecrease }
+    package static func widthsNeverDecrease(_ paragraph: Paragraph) -> Bool { paragraph.widthsNeverDecrease }
 
     /// ``widthsNeverDecrease(_:)`` of a paragraph with this text, these advance sums, tabs and
     /// hyphenation points.

@@ -1,5 +1,5 @@
 /// The part of a paragraph a truncated line hides behind an ellipsis.
-struct Truncation {
+package struct Truncation {
     /// UTF-16 range of the paragraph hidden.
     var hidden: Range<Int>
     var glyph: UInt32
@@ -10,9 +10,16 @@ struct Truncation {
 }
 
 /// Vertical metrics of a line, in points.
-struct LineMetrics {
-    var ascent = 0.0, descent = 0.0, gap = 0.0
+package struct LineMetrics {
+    package var ascent = 0.0, descent = 0.0, gap = 0.0
     var natural: Double { ascent + descent + gap }
+
+    /// Metrics with the given ascent, descent and line gap (points).
+    package init(ascent: Double = 0, descent: Double = 0, gap: Double = 0) {
+        self.ascent = ascent
+        self.descent = descent
+        self.gap = gap
+    }
 
     /// Grows the metrics to the run's font (raised by its baseline offset) and, for an
     /// attachment's run, to the attachment's box: its part above the baseline and below it.
@@ -30,7 +37,7 @@ struct LineMetrics {
 }
 
 /// A line the breaker accepted: its band and the UTF-16 range of each fragment.
-struct BrokenLine {
+package struct BrokenLine {
     var container: Int
     var band: Rect
     var metrics: LineMetrics
@@ -45,6 +52,19 @@ struct BrokenLine {
 
     /// Whether the fragment ending at `end` shows the hyphen of a break there.
     func hyphenates(at end: Int) -> Bool { cutsWithoutHyphen.isEmpty || !cutsWithoutHyphen.contains(end) }
+
+    /// Creates a value from its parts.
+    package init(container: Int, band: Rect, metrics: LineMetrics, height: Double, fragments: [(span: Span, range: Range<Int>)], range: Range<Int>, endsWithMandatoryBreak: Bool, truncation: Truncation? = nil, cutsWithoutHyphen: [Int] = []) {
+        self.container = container
+        self.band = band
+        self.metrics = metrics
+        self.height = height
+        self.fragments = fragments
+        self.range = range
+        self.endsWithMandatoryBreak = endsWithMandatoryBreak
+        self.truncation = truncation
+        self.cutsWithoutHyphen = cutsWithoutHyphen
+    }
 }
 
 /// Greedy line breaking of one paragraph into the free spans of a container chain.
@@ -65,7 +85,7 @@ struct BrokenLine {
 ///         real height > height → height ← real height, ask again
 ///         accept the line
 /// ```
-struct LineBreaker {
+package struct LineBreaker {
     let paragraph: Paragraph
     let style: ParagraphStyle
     let containers: [TextContainer]

@@ -1,14 +1,14 @@
-import CHarfBuzz
+internal import CHarfBuzz
 
 /// Glyphs HarfBuzz produced for one item of text, in HarfBuzz's output (visual) order.
 ///
 /// Advances and offsets are in font units (the HarfBuzz font is scaled to units per em).
 /// Clusters are UTF-16 offsets into the buffer that was shaped. (The word cache assembles the
 /// same structure in logical order, with both offset columns empty when every offset is zero.)
-struct ShapedGlyphs: Sendable {
-    var glyphs: [UInt32] = []
-    var clusters: [Int32] = []
-    var advances: [Int32] = []
+package struct ShapedGlyphs: Sendable {
+    package var glyphs: [UInt32] = []
+    package var clusters: [Int32] = []
+    package var advances: [Int32] = []
     var offsetsX: [Int32] = []
     var offsetsY: [Int32] = []
     /// HarfBuzz's `UNSAFE_TO_BREAK`: breaking the line before this glyph needs reshaping.
@@ -18,7 +18,7 @@ struct ShapedGlyphs: Sendable {
 /// The only owner of a HarfBuzz face and font (hb-ot functions, scaled to units per em).
 ///
 /// Immutable once created, so shaping from several threads at once is safe.
-final class HarfBuzzFont: @unchecked Sendable {
+package final class HarfBuzzFont: @unchecked Sendable {
     private let face: OpaquePointer
     private let font: OpaquePointer
 
@@ -41,7 +41,7 @@ final class HarfBuzzFont: @unchecked Sendable {
     }
 
     /// The glyph `code point` maps to in the cmap, or nil when the font has none.
-    func nominalGlyph(_ codePoint: UInt32) -> UInt32? {
+    package func nominalGlyph(_ codePoint: UInt32) -> UInt32? {
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(font, codePoint, &glyph) != 0 ? glyph : nil
     }
@@ -130,7 +130,7 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// back over the marks before it to its base, so a longer run costs quadratic time (100,000
     /// marks on one base: half a minute); each further piece of this many is shaped alone, its
     /// marks stacked as marks without a base (Unicode's stream-safe format stops at 30).
-    static let maximumMarkRun = 64
+    package static let maximumMarkRun = 64
 
     /// Shapes `text[range]`, with the rest of `text` as context; a run of more than
     /// ``maximumMarkRun`` combining marks is shaped in pieces of that many (see there).
@@ -139,7 +139,7 @@ final class HarfBuzzFont: @unchecked Sendable {
     ///   - script: an ISO 15924 code ("Latn"); nil lets HarfBuzz guess.
     ///   - language: a BCP 47 tag, or nil for none (never the process locale: output stays
     ///     deterministic).
-    func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, rightToLeft: Bool,
+    package func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, rightToLeft: Bool,
                script: String?, language: String?, features: [FontFeature]) -> ShapedGlyphs {
         let cuts = range.count > Self.maximumMarkRun ? Self.markRunCuts(text, range) : []
         guard !cuts.isEmpty else {
@@ -161,7 +161,7 @@ final class HarfBuzzFont: @unchecked Sendable {
 
     /// Offsets inside `range` before every ``maximumMarkRun``-th mark of a run of combining
     /// marks (nonspacing or enclosing), in increasing order; empty when no run is that long.
-    static func markRunCuts(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) -> [Int] {
+    package static func markRunCuts(_ text: UnsafeBufferPointer<UInt16>, _ range: Range<Int>) -> [Int] {
         var cuts: [Int] = []
         var run = 0
         var offset = range.lowerBound
@@ -191,7 +191,7 @@ final class HarfBuzzFont: @unchecked Sendable {
     }
 
     /// Shapes `text[range]` in one HarfBuzz buffer.
-    func shapePiece(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, rightToLeft: Bool,
+    package func shapePiece(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, rightToLeft: Bool,
                             script: String?, language: String?, features: [FontFeature]) -> ShapedGlyphs {
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }

@@ -140,11 +140,11 @@ extension LayoutManager {
     }
 
     /// Paragraphs per batch: small, so the pass and the workers share the last ones evenly.
-    static var shapingBatchSize: Int { 32 }
+    package static var shapingBatchSize: Int { 32 }
 
     /// The most paragraphs shaped ahead of the pass: a layout that stops early (an overflow, a
     /// first screen) wastes at most this much shaping.
-    static var maximumShapingAhead: Int { 512 }
+    package static var maximumShapingAhead: Int { 512 }
 
     /// Below this many paragraphs to shape, threads cost more than they save.
     static var parallelShapingThreshold: Int { 16 }
@@ -153,7 +153,7 @@ extension LayoutManager {
 /// Paragraphs being shaped in the background: which, their inputs, and the results when
 /// `group` is done. Paragraphs are claimed one at a time, in order, by the workers and by the
 /// pass that needs them.
-final class ShapingBatch: @unchecked Sendable {
+package final class ShapingBatch: @unchecked Sendable {
     /// The paragraphs the batch looked at (those of them that needed shaping are `targets`).
     let range: Range<Int>
     let targets: [Int]

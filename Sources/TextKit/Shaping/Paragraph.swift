@@ -5,24 +5,24 @@
 /// hyphenation points, graphemes, bidi), itemization (``Itemizer``) and shaping (``ShapedRun``).
 /// It is dropped when the paragraph's characters or shaping attributes change, and kept for
 /// paragraph-style changes and geometry changes.
-final class Paragraph {
+package final class Paragraph {
     /// The paragraph text as UTF-16, without its terminator.
-    let utf16: [UInt16]
+    package let utf16: [UInt16]
     /// Scalar offset (within the paragraph) of every UTF-16 offset 0…count.
-    let scalarOffsets: [Int32]
+    package let scalarOffsets: [Int32]
     /// Number of scalars of the content (without the terminator).
     let contentScalarCount: Int
     /// UAX #14 opportunities, increasing, ending at the content's end.
-    let breaks: [BreakOpportunity]
+    package let breaks: [BreakOpportunity]
     /// UAX #29 grapheme boundaries 0…count.
-    let graphemes: CompactOffsets
-    let bidi: BidiParagraph
-    let runs: [ShapedRun]
+    package let graphemes: CompactOffsets
+    package let bidi: BidiParagraph
+    package let runs: [ShapedRun]
     /// `advancePrefix[i]` = total advance (points) of the clusters starting before UTF-16 offset i
     /// (exact; in 32 bits when that is exact).
     let advancePrefix: CompactDoubles
     /// Scalars no font had a glyph for.
-    let missingScalars: [Unicode.Scalar]
+    package let missingScalars: [Unicode.Scalar]
     /// The attachments of the paragraph, by scalar offset of their U+FFFC (empty for most).
     let attachments: [Int: TextAttachment]
     /// Whether the paragraph has a tab character: its lines are measured with their tab stops
@@ -33,7 +33,7 @@ final class Paragraph {
     /// `unsafeCuts[i]`: UTF-16 offset i lies strictly inside a run and cutting that run there
     /// changes its glyphs (``ShapedRun/isUnsafeToCut(at:)``); false at run boundaries. Filled
     /// with the runs, so measuring a candidate line or fragment never searches a run's glyphs.
-    let unsafeCuts: [Bool]
+    package let unsafeCuts: [Bool]
     /// Whether line widths never decrease from one break opportunity to the next
     /// (``LineBreaker/widthsNeverDecrease(utf16:advancePrefix:hasTabs:hasHyphenationPoints:)``).
     let widthsNeverDecrease: Bool
@@ -45,7 +45,7 @@ final class Paragraph {
     ///   - attributes: the attribute runs over the content, as scalar ranges relative to it.
     ///   - context: what the paragraphs of one layout manager share (an empty context shares
     ///     nothing: no pooled iterators, no hyphenation, no word cache).
-    init(content: ArraySlice<Unicode.Scalar>, attributes: [(TextAttributes, Range<Int>)],
+    package init(content: ArraySlice<Unicode.Scalar>, attributes: [(TextAttributes, Range<Int>)],
          direction: WritingDirection, fonts: FontResolver, context: MeasuringContext = MeasuringContext()) {
         let text = ParagraphText(content)
         let analysis = ParagraphAnalysis(text, attributes: attributes, direction: direction, context: context)
@@ -131,7 +131,7 @@ final class Paragraph {
     }
 
     /// Total advance of the UTF-16 range, in points.
-    func width(_ range: Range<Int>) -> Double { advancePrefix[range.upperBound] - advancePrefix[range.lowerBound] }
+    package func width(_ range: Range<Int>) -> Double { advancePrefix[range.upperBound] - advancePrefix[range.lowerBound] }
 
     /// Whether the UTF-16 unit at `offset` is white space that hangs at a line end.
     func isWhitespace(at offset: Int) -> Bool {
@@ -143,14 +143,14 @@ final class Paragraph {
     }
 
     /// `end` moved back over trailing white space, not before `start`.
-    func trimmingTrailingWhitespace(_ start: Int, _ end: Int) -> Int {
+    package func trimmingTrailingWhitespace(_ start: Int, _ end: Int) -> Int {
         var end = end
         while end > start, isWhitespace(at: end - 1) { end -= 1 }
         return end
     }
 
     /// Index of the first run whose range ends after `offset`.
-    func runIndex(containing offset: Int) -> Int {
+    package func runIndex(containing offset: Int) -> Int {
         var low = 0, high = runs.count
         while low < high {
             let mid = (low + high) / 2

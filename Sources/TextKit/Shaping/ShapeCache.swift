@@ -17,9 +17,9 @@
 ///
 /// Filled while shaping; never invalid (a word's glyphs depend only on its key), so edits do not
 /// clear it.
-final class ShapeCache: Sendable {
+package final class ShapeCache: Sendable {
     /// The most words kept.
-    static let maximumWords = 32_768
+    package static let maximumWords = 32_768
     /// The most glyphs kept, over all words.
     static let maximumGlyphs = 262_144
     /// Longer segments (UTF-16 units) are shaped in place, never cached.
@@ -27,10 +27,10 @@ final class ShapeCache: Sendable {
 
     private let state = Locked(State())
 
-    init() {}
+    package init() {}
 
     /// Counts since creation: segments found in the cache, and segments shaped and added.
-    var counts: (hits: Int, misses: Int) { state.withLock { ($0.hits, $0.misses) } }
+    package var counts: (hits: Int, misses: Int) { state.withLock { ($0.hits, $0.misses) } }
 
     /// The glyphs of `text[range]` shaped in `style`, in logical order (clusters are offsets into
     /// `text`), assembled word by word; nil when the style needs the run shaped whole. Offsets

@@ -7,31 +7,31 @@
 /// exactly), so everything that sums advances treats it as any glyph.
 ///
 /// Filled by the shaping stage; cleared when the paragraph's characters or shaping attributes change.
-struct ShapedRun {
+package struct ShapedRun {
     /// The glyph id of an attachment (no font has 2³² glyphs).
     static let attachmentGlyphID = PositionedGlyph.attachmentGlyphID
 
     /// UTF-16 range of the paragraph the run covers.
-    var range: Range<Int>
+    package var range: Range<Int>
     /// How the run was shaped (and is shaped again for a piece).
-    var style: RunStyle
+    package var style: RunStyle
     /// Points per font unit.
     var scale: Double
-    var font: Font { style.font }
+    package var font: Font { style.font }
     var pointSize: Double { style.pointSize }
     /// Points per unit of the run's font (``scale`` but for an attachment's run): for glyphs
     /// taken from the font, such as a hyphen or an ellipsis, and for the font's metrics.
     var fontScale: Double { style.font.scale(forPointSize: style.pointSize) }
     var attachment: TextAttachment? { style.attachment }
     var rightToLeft: Bool { style.rightToLeft }
-    var glyphs: [UInt32]
-    var clusters: [Int32]
-    var advances: [Int32]
+    package var glyphs: [UInt32]
+    package var clusters: [Int32]
+    package var advances: [Int32]
     /// Glyph offsets from the pen, or empty when every one is zero (most runs: see ``offsetX(_:)``).
-    var offsetsX: [Int32]
+    package var offsetsX: [Int32]
     /// Glyph offsets above the baseline, or empty when every one is zero (see ``offsetY(_:)``).
-    var offsetsY: [Int32]
-    var unsafeToBreak: [Bool]
+    package var offsetsY: [Int32]
+    package var unsafeToBreak: [Bool]
 
     /// Glyph `index`'s offset from the pen, in font units.
     func offsetX(_ index: Int) -> Int32 { offsetsX.isEmpty ? 0 : offsetsX[index] }
@@ -111,7 +111,7 @@ struct ShapedRun {
 
     /// Whether cutting the run at UTF-16 `offset` (strictly inside it) changes its glyphs, so the
     /// pieces must be shaped again (HarfBuzz's unsafe-to-break flag, or a cluster spanning it).
-    func isUnsafeToCut(at offset: Int) -> Bool {
+    package func isUnsafeToCut(at offset: Int) -> Bool {
         let index = firstGlyph(atOrAfter: offset)
         guard index > 0, index < clusters.count else { return false }
         if Int(clusters[index]) != offset { return true }

@@ -3,7 +3,7 @@
 /// (``TextAttributes/shapesLike(_:)``), the itemizer's merging of attribute runs and
 /// ``RunStyle`` all derive from it, and shaping reads attributes only through it, so an
 /// attribute that affects shaping is compared wherever shaping results are reused.
-struct ShapingAttributes: Hashable, Sendable {
+package struct ShapingAttributes: Hashable, Sendable {
     var font: FontDescriptor
     var language: String?
     var features: [FontFeature]
@@ -25,12 +25,12 @@ extension TextAttributes {
 /// What HarfBuzz is given besides the text: face, direction, script, language and features.
 /// The word cache is keyed by it (glyphs are in font units, so the size is not part of it), and
 /// every shaping call goes through it, so whatever reaches HarfBuzz is part of the key.
-struct ShapingInput: Hashable, Sendable {
+package struct ShapingInput: Hashable, Sendable {
     var font: Font
     var rightToLeft: Bool
     /// ISO 15924 code, or nil to let HarfBuzz guess.
-    var script: String?
-    var language: String?
+    package var script: String?
+    package var language: String?
     var features: [FontFeature]
 
     /// Shapes `text[range]`, the rest of `text` being context (see ``HarfBuzzFont/shape(_:range:rightToLeft:script:language:features:)``).
@@ -50,8 +50,8 @@ struct ShapingInput: Hashable, Sendable {
 
 /// How one item is shaped and placed: the HarfBuzz input, then what applies to its output
 /// (size, tracking, baseline offset) or replaces it (an attachment).
-struct RunStyle {
-    var input: ShapingInput
+package struct RunStyle {
+    package var input: ShapingInput
     /// The size glyphs are drawn at (a superscript's is smaller than its attribute's).
     var pointSize: Double
     /// Points added after each cluster.

@@ -41,7 +41,7 @@ extension TextStorage {
 
         /// The scalars of `range` as an array slice: shares the storage (no copy) unless the range
         /// straddles the gap.
-        func contiguousSlice(_ range: Range<Int>) -> ArraySlice<Unicode.Scalar> {
+        package func contiguousSlice(_ range: Range<Int>) -> ArraySlice<Unicode.Scalar> {
             precondition(range.lowerBound >= 0 && range.upperBound <= endIndex, "range out of bounds")
             if range.upperBound <= gapStart { return buffer[range] }
             let gap = gapEnd - gapStart

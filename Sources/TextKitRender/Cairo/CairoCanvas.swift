@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 import TextKit
 
 /// A cairo surface and its drawing context: the only Swift type above which no cairo type is

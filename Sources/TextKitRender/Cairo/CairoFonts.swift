@@ -1,5 +1,5 @@
-import CCairo
-import CFontconfig
+internal import CCairo
+internal import CFontconfig
 import TextKit
 
 /// cairo font faces for the fonts of a layout, opened from the same files and face indices the

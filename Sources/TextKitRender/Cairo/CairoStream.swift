@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 /// Where a cairo stream surface (PDF, SVG) or PNG writer sends its bytes: a Swift closure.
 ///

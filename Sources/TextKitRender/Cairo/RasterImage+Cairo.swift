@@ -1,4 +1,4 @@
-import CCairo
+internal import CCairo
 
 extension RasterImage {
     /// Decodes PNG bytes with cairo.

@@ -1,5 +1,5 @@
 import Testing
-@testable import TextKit
+import TextKit
 import SeededRandom
 
 /// Itemization: scripts from ICU with Common/Inherited resolved from neighbours and paired
@@ -147,8 +147,10 @@ struct ItemizerStretchTests {
             }
             let fast = items(stretches: true), general = items(stretches: false)
             #expect(fast.map(\.range) == general.map(\.range), "\(text.debugDescription)")
-            #expect(zip(fast, general).allSatisfy { $0.font === $1.font && $0.script == $1.script
-                && $0.rightToLeft == $1.rightToLeft && $0.shaping == $1.shaping }, "\(text.debugDescription)")
+            let same = zip(fast, general).allSatisfy { (a: Item, b: Item) -> Bool in
+                a.font === b.font && a.script == b.script && a.rightToLeft == b.rightToLeft && a.shaping == b.shaping
+            }
+            #expect(same, "\(text.debugDescription)")
         }
     }
 }

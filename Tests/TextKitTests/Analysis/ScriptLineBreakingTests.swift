@@ -1,5 +1,5 @@
 import Testing
-@testable import TextKit
+import TextKit
 
 /// Line breaking with Unicode's rules: mandatory breaks, soft hyphen, no-break space, word
 /// joiner, Thai dictionary breaks and CJK kinsoku.

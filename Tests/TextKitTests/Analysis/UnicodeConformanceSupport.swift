@@ -1,5 +1,5 @@
 import Foundation
-@testable import TextKit
+import TextKit
 
 /// Reading Unicode's conformance files (`Fixtures/unicode/*.txt`) and the list of ICU's accepted
 /// deviations (`Fixtures/unicode/known-deviations.txt`).

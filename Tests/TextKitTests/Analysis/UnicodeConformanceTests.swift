@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TextKit
+import TextKit
 
 /// Unicode's own conformance files (15.0, the version ICU 72 implements), run whole against the
 /// engine's analysis layer: `ICU.lineBreaks` (UAX #14), `ICU.graphemeBoundaries` (UAX #29) and

@@ -1,6 +1,6 @@
 import Testing
 import TextKitGeometry
-@testable import TextKit
+import TextKit
 
 /// Bidirectional layout: visual order per fragment, RTL fragment order, natural alignment,
 /// mirrored brackets, trailing white space in RTL.

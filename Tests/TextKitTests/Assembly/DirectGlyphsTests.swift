@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TextKit
+import TextKit
 import SeededRandom
 
 /// Line assembly writes the glyphs of common fragments straight into compact columns

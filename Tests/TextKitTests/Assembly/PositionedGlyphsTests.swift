@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TextKit
+import TextKit
 import SeededRandom
 
 /// A fragment's compact glyph storage gives back exactly, bit for bit, the glyphs it was built

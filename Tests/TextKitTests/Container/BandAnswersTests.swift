@@ -1,5 +1,5 @@
 import Testing
-@testable import TextKit
+import TextKit
 import SeededRandom
 
 /// Containers of one geometry (the columns of every page) share their answers to band queries:

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TextKit
+import TextKit
 
 /// Font fallback per grapheme cluster through fontconfig, with the fixture configuration.
 @Suite("Font fallback")

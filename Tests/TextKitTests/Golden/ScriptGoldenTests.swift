@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TextKitSVG
-@testable import TextKit
+import TextKit
 
 /// One script fixture: a text of `Fixtures/unicode/texts/`, a language, a column width, and its
 /// golden JSON `Fixtures/golden/script-NAME.json` (fixture fonts only).

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TextKit
+import TextKit
 import SeededRandom
 
 /// With pages added until all text fits, no text is ever lost: whatever the text (prose with soft

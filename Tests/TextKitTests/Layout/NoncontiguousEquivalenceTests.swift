@@ -1,5 +1,5 @@
 import Testing
-@testable import TextKit
+import TextKit
 import SeededRandom
 
 /// Partial layout (`ensureLayout(forCharacterRange:)`, `ensureLayout(forBoundingRect:in:)`) after

@@ -1,5 +1,5 @@
 import Testing
-@testable import TextKit
+import TextKit
 import SeededRandom
 
 /// Noncontiguous layout in one container: text far past the laid-out part is laid out at an

@@ -1,5 +1,5 @@
 import Testing
-@testable import TextKit
+import TextKit
 import SeededRandom
 
 /// The character and point queries lay out only what they need and look only at the paragraphs

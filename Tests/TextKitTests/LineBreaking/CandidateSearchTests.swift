@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TextKit
+import TextKit
 import SeededRandom
 
 /// Greedy breaking searches the break opportunities that fit a line (``LineBreaker/searchesCandidates``)

@@ -24,6 +24,25 @@ struct TypographyKnuthPlassTests {
         #expect(result.quality == KnuthPlass.Quality(sumOfSquaredRatios: 0.25, veryLooseLines: 0, overfullLines: 0, lineCount: 3))
     }
 
+    /// The example of the DocC article (`TextKit.docc/KnuthPlass.md`): every line fits its
+    /// width with glue inside its limits, and the narrower first line holds less.
+    @Test func articleExampleBreaksWithinTheWidths() throws {
+        let words = [20.0, 25, 15, 30, 20, 25, 30, 15, 20]
+        var items: [KnuthPlass.Item] = []
+        for (index, width) in words.enumerated() {
+            if index > 0 { items.append(.glue(width: 10, stretch: 5, shrink: 3)) }
+            items.append(.box(width: width))
+        }
+        let paragraph = KnuthPlass.finish(items)
+        let result = try #require(KnuthPlass.breakLines(paragraph, lineWidth: { $0 == 0 ? 80 : 100 }))
+        #expect(result.pass == .first)
+        #expect(result.breaks.last == paragraph.count - 1)
+        #expect(result.ratios.dropLast().allSatisfy { $0 >= -1 && $0 <= 1 })
+        let measured = KnuthPlass.evaluate(paragraph, breaks: result.breaks, lineWidth: { $0 == 0 ? 80 : 100 })
+        #expect(measured.ratios == result.ratios)
+        #expect(measured.quality.overfullLines == 0)
+    }
+
     @Test func uniformWidthsGiveThreeThreeOne() throws {
         let result = try #require(KnuthPlass.breakLines(Self.threes) { _ in 12 })
         // [3 | 3 | 1]: 506.25 + 506.25 + 100; [4 | 3] costs 110² + 100.

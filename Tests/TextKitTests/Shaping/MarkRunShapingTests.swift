@@ -1,5 +1,5 @@
 import Testing
-@testable import TextKit
+import TextKit
 
 /// A run of combining marks longer than HarfBuzz can shape in linear time is shaped in pieces:
 /// every mark keeps its glyph and cluster, and a huge cluster lays out.

@@ -1,5 +1,5 @@
 import Testing
-@testable import TextKit
+import TextKit
 
 /// A full layout shapes the next chunk of paragraphs in the background while it places the
 /// current one. With enough paragraphs for several background chunks, and with a layout that

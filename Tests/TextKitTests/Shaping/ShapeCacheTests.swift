@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import TextKit
+import TextKit
 
 /// The word shape cache must give exactly the glyphs of shaping each run whole: every fixture text,
 /// in every script, compared glyph for glyph (ids, clusters, advances, offsets, unsafe-to-break).

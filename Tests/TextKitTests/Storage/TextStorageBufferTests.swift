@@ -1,5 +1,5 @@
 import Testing
-@testable import TextKit
+import TextKit
 import SeededRandom
 
 /// The storage's gap buffer reads as the plain array of scalars it replaces, after any edits.

@@ -1,5 +1,5 @@
 import Foundation
-@testable import TextKit
+import TextKit
 
 /// Layout of every script against the fixture fonts only (`Fixtures/fontconfig/fonts.conf` lists
 /// `Fixtures/fonts/`: DejaVu Sans and the Noto subsets), so fallback never depends on the machine.
