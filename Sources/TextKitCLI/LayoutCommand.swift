@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TextKit
+import TextKitFormats
 import TextKitSVG
 
 /// `textkit layout`: lays out a text file and writes glyph positions as JSON.

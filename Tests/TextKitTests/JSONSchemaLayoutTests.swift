@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TextKit
+import TextKitFormats
 
 /// Layouts written with `LayoutJSONWriter`, to check against `docs/layout.schema.json`.
 enum SchemaSample: String, CaseIterable, Sendable, CustomTestStringConvertible {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TextKit
+import TextKitFormats
 
 @Suite("Line limits and truncation")
 struct TruncationTests {
