@@ -66,10 +66,16 @@ let package = Package(
         .target(name: "ProcessOutput"),
         // The seeded random generator every test target draws its random inputs from.
         .target(name: "SeededRandom"),
+        // Paths into the repository and the fixture font, for the engine and format tests.
+        .target(name: "TestFixtures", dependencies: ["TextKit"]),
         .testTarget(name: "TextKitGeometryTests", dependencies: ["TextKitGeometry", "SeededRandom"]),
         .testTarget(name: "TextKitSVGTests", dependencies: ["TextKitSVG", "SeededRandom"]),
         .testTarget(name: "TextKitImageTests", dependencies: ["TextKitImage"]),
-        .testTarget(name: "TextKitTests", dependencies: ["TextKit", "TextKitFormats", "TextKitSVG", "ProcessOutput", "SeededRandom"]),
+        .testTarget(
+            name: "TextKitTests",
+            dependencies: ["TextKit", "TextKitFormats", "TextKitSVG", "ProcessOutput", "SeededRandom", "TestFixtures"]
+        ),
+        .testTarget(name: "TextKitFormatsTests", dependencies: ["TextKitFormats", "TextKit", "TestFixtures"]),
         .testTarget(name: "TextKitCLITests", dependencies: ["TextKitCLI", "TextKit", "TextKitRender", "ProcessOutput"]),
         .testTarget(name: "TextKitRenderTests", dependencies: ["TextKitRender", "TextKit", "TextKitSVG", "ProcessOutput"]),
         .testTarget(name: "TextKitFuzzTests", dependencies: ["TextKitFuzz", "ProcessOutput"]),

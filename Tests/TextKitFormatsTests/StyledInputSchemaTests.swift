@@ -1,4 +1,5 @@
 import Foundation
+import TestFixtures
 import Testing
 import TextKit
 import TextKitFormats
