@@ -76,7 +76,10 @@ let package = Package(
             dependencies: ["TextKit", "TextKitFormats", "TextKitSVG", "ProcessOutput", "SeededRandom", "TestFixtures"]
         ),
         .testTarget(name: "TextKitFormatsTests", dependencies: ["TextKitFormats", "TextKit", "TestFixtures"]),
-        .testTarget(name: "TextKitCLITests", dependencies: ["TextKitCLI", "TextKit", "TextKitRender", "ProcessOutput"]),
+        .testTarget(
+            name: "TextKitCLITests",
+            dependencies: ["TextKitCLI", "TextKit", "TextKitFormats", "TextKitRender", "ProcessOutput", "TestFixtures"]
+        ),
         .testTarget(name: "TextKitRenderTests", dependencies: ["TextKitRender", "TextKit", "TextKitSVG", "ProcessOutput"]),
         .testTarget(name: "TextKitFuzzTests", dependencies: ["TextKitFuzz", "ProcessOutput"]),
     ]
