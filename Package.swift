@@ -5,6 +5,7 @@ let package = Package(
     name: "textkit",
     products: [
         .library(name: "TextKit", targets: ["TextKit"]),
+        .library(name: "TextKitFormats", targets: ["TextKitFormats"]),
         .library(name: "TextKitSVG", targets: ["TextKitSVG"]),
         .library(name: "TextKitImage", targets: ["TextKitImage"]),
         .library(name: "TextKitRender", targets: ["TextKitRender"]),
@@ -39,13 +40,15 @@ let package = Package(
             name: "TextKit",
             dependencies: ["TextKitGeometry", "CFreeType", "CHarfBuzz", "CFontconfig", "CICUShim", "CHyphen"]
         ),
+        // File formats beside the engine: the layout JSON writer and the styled-input reader.
+        .target(name: "TextKitFormats", dependencies: ["TextKit"]),
         // Rendering a layout to PDF, SVG and PNG with cairo.
         .target(name: "TextKitRender", dependencies: ["TextKit", "CCairo", "CFontconfig"]),
         // The `textkit` command.
         .executableTarget(
             name: "TextKitCLI",
             dependencies: [
-                "TextKit", "TextKitSVG", "TextKitImage", "TextKitRender", "ProcessOutput",
+                "TextKit", "TextKitFormats", "TextKitSVG", "TextKitImage", "TextKitRender", "ProcessOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Resources/fonts")]
@@ -56,18 +59,27 @@ let package = Package(
         .target(name: "CFuzzSupport"),
         .executableTarget(
             name: "TextKitFuzz",
-            dependencies: ["CFuzzSupport", "TextKit", "TextKitGeometry", "TextKitSVG", "TextKitImage"]
+            dependencies: ["CFuzzSupport", "TextKit", "TextKitFormats", "TextKitGeometry", "TextKitSVG", "TextKitImage"]
         ),
 
         // Reading child processes' output, shared by the test targets that run the executables.
         .target(name: "ProcessOutput"),
         // The seeded random generator every test target draws its random inputs from.
         .target(name: "SeededRandom"),
+        // Paths into the repository and the fixture font, for the engine and format tests.
+        .target(name: "TestFixtures", dependencies: ["TextKit"]),
         .testTarget(name: "TextKitGeometryTests", dependencies: ["TextKitGeometry", "SeededRandom"]),
         .testTarget(name: "TextKitSVGTests", dependencies: ["TextKitSVG", "SeededRandom"]),
         .testTarget(name: "TextKitImageTests", dependencies: ["TextKitImage"]),
-        .testTarget(name: "TextKitTests", dependencies: ["TextKit", "TextKitSVG", "ProcessOutput", "SeededRandom"]),
-        .testTarget(name: "TextKitCLITests", dependencies: ["TextKitCLI", "TextKit", "TextKitRender", "ProcessOutput"]),
+        .testTarget(
+            name: "TextKitTests",
+            dependencies: ["TextKit", "TextKitFormats", "TextKitSVG", "ProcessOutput", "SeededRandom", "TestFixtures"]
+        ),
+        .testTarget(name: "TextKitFormatsTests", dependencies: ["TextKitFormats", "TextKit", "TestFixtures"]),
+        .testTarget(
+            name: "TextKitCLITests",
+            dependencies: ["TextKitCLI", "TextKit", "TextKitFormats", "TextKitRender", "ProcessOutput", "TestFixtures"]
+        ),
         .testTarget(name: "TextKitRenderTests", dependencies: ["TextKitRender", "TextKit", "TextKitSVG", "ProcessOutput"]),
         .testTarget(name: "TextKitFuzzTests", dependencies: ["TextKitFuzz", "ProcessOutput"]),
     ]

@@ -36,6 +36,7 @@ let package = Package(
             dependencies: [
                 "BenchSupport",
                 .product(name: "TextKit", package: rootIdentity),
+                .product(name: "TextKitFormats", package: rootIdentity),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "TextBench",

@@ -1,6 +1,7 @@
 import Benchmark
 import BenchSupport
 import TextKit
+import TextKitFormats
 
 // textkit's benchmarks (issue 7). Inputs come from `scripts/make-corpus.py` (Benchmarks/.corpus/).
 // Ratios to read from one run: "Layout_column400_1MB" over "Shaping_rawHarfBuzz_1MB"

@@ -7,7 +7,7 @@ import Foundation
 /// An error the command reports: a message naming the file and place, and an exit status.
 ///
 /// Exit statuses follow sysexits(3) and are listed in the README ("Limits and errors").
-struct CLIError: Error, CustomStringConvertible {
+package struct CLIError: Error, CustomStringConvertible {
     /// The exit status.
     enum Status: Int32 {
         /// Bad options (also what ArgumentParser uses for usage errors).
@@ -29,7 +29,7 @@ struct CLIError: Error, CustomStringConvertible {
     var status: Status
     var message: String
 
-    var description: String { message }
+    package var description: String { message }
 
     var exitCode: ExitCode { ExitCode(status.rawValue) }
 

@@ -56,20 +56,15 @@ struct LayoutCommand: ParsableCommand {
         lap("layout")
 
         for warning in result.warnings { CLIError.report("warning", warning) }
-        let writer = LayoutJSONWriter(pretty: pretty, warnings: result.warnings)
+        let format = LayoutOutputFormats.json
+        let laidOut = LayoutOutput(snapshot: result.snapshot, pages: result.pages, placements: result.placements,
+                                   storage: job.storage, warnings: result.warnings, path: output ?? "<stdout>",
+                                   pretty: pretty)
         if let output {
-            let file = try OutputFile(path: output, input: input.identity)
-            do {
-                try writer.write(result.snapshot, pages: result.pages, placements: result.placements, to: file.write)
-                try file.commit()
-            } catch {
-                file.discard()
-                throw error
-            }
+            try format.write(laidOut, files: [(output, .all)], input: input.identity)
         } else {
-            try writer.write(result.snapshot, pages: result.pages, placements: result.placements) { bytes in
-                try StandardStream.writeOutput(bytes)
-            }
+            try format.check(laidOut, pages: .all)
+            try format.write(laidOut, pages: .all, progress: nil) { bytes in try StandardStream.writeOutput(bytes) }
         }
         lap("write")
         if stats { printStats(timings, result) }

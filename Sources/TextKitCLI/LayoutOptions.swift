@@ -1,5 +1,6 @@
 import ArgumentParser
 import TextKit
+import TextKitFormats
 import TextKitSVG
 
 /// Page, font and paragraph options shared by the commands that lay out text.

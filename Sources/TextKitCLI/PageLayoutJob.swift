@@ -1,5 +1,6 @@
 import Foundation
 import TextKit
+import TextKitFormats
 import TextKitImage
 import TextKitSVG
 

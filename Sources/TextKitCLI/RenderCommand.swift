@@ -22,7 +22,8 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The output file (written atomically); its extension gives the format.")
     var output: String
 
-    @Option(help: ArgumentHelp("svg, png or pdf (default: from the output file's extension).", valueName: "format"))
+    @Option(help: ArgumentHelp("\(LayoutOutputFormats.drawingNames()) (default: from the output file's extension).",
+                               valueName: "format"))
     var format: String?
 
     @Option(help: "PNG resolution in pixels per inch (72 points to the inch).") var dpi: Double = 144
@@ -71,75 +72,22 @@ struct RenderCommand: ParsableCommand {
         progress.clear()
         for warning in result.warnings { CLIError.report("warning", warning) }
 
-        let renderer = LayoutRenderer(snapshot: result.snapshot, pages: result.pages, placements: result.placements,
-                                      storage: job.storage, options: renderOptions)
-        let outputs = Array(plan(format: format, pageCount: result.pages.count))
-        for (_, pages) in outputs { try checkSize(renderer, pages, format) }
-
-        // All-or-nothing: every file is written to its temporary file first (and closed, so
-        // 10,000 pages need no 10,000 descriptors); they are renamed only when all are
-        // complete, and all are removed on any failure.
-        var files: [OutputFile] = []
-        do {
-            var pagesDone = 0
-            for (path, pages) in outputs {
-                let file = try OutputFile(path: path, input: input.identity)
-                files.append(file)
-                let before = pagesDone
-                try renderer.render(format, pages: pages, progress: { done in
-                    pagesDone = before + done
-                    progress.show("rendering " + Progress.bar(pagesDone, of: result.pages.count)
-                        + " page \(pagesDone)/\(result.pages.count)")
-                }, to: file.write)
-                try file.finish()
-            }
-            for file in files { try file.commit() }
-            progress.clear()
-        } catch let error as RenderError {
-            for file in files { file.discard() }
-            throw CLIError(status: .software, message: "\(output): \(error.message)")
-        } catch {
-            for file in files { file.discard() }
-            throw error
+        let laidOut = LayoutOutput(snapshot: result.snapshot, pages: result.pages, placements: result.placements,
+                                   storage: job.storage, warnings: result.warnings, path: output,
+                                   renderOptions: renderOptions, single: single)
+        let files = Array(plan(format: format, pageCount: result.pages.count))
+        try format.write(laidOut, files: files, input: input.identity) { pagesDone in
+            progress.show("rendering " + Progress.bar(pagesDone, of: result.pages.count)
+                + " page \(pagesDone)/\(result.pages.count)")
         }
-        if outputs.count > 1 { removeStalePages(after: outputs.count) }
-    }
-
-    /// Refuses a page or image larger than its format allows: a PNG over
-    /// ``LayoutRenderer/maximumPixelSide`` a side or ``LayoutRenderer/maximumPixels`` in all, a PDF
-    /// page over ``LayoutRenderer/maximumPDFPageSide`` or an SVG over ``LayoutRenderer/maximumSVGSide``.
-    private func checkSize(_ renderer: LayoutRenderer, _ pages: RenderedPages, _ format: RenderFormat) throws(CLIError) {
-        let hint = single ? " or drop --single" : ""
-        switch format {
-        case .png:
-            let (width, height) = renderer.pixelSize(of: pages)
-            guard max(width, height) <= LayoutRenderer.maximumPixelSide else {
-                throw CLIError(status: .usage, message: "\(output): the image would be \(width) × \(height) pixels, "
-                    + "more than \(LayoutRenderer.maximumPixelSide) a side; lower --dpi\(hint)")
-            }
-            guard width * height <= LayoutRenderer.maximumPixels else {
-                throw CLIError(status: .usage, message: "\(output): the image would be \(width) × \(height) pixels, "
-                    + "more than \(LayoutRenderer.maximumPixels) pixels in all; lower --dpi\(hint)")
-            }
-        case .pdf, .svg:
-            let size = renderer.size(of: pages)
-            let limit = format == .pdf ? LayoutRenderer.maximumPDFPageSide : LayoutRenderer.maximumSVGSide
-            guard max(size.width, size.height) <= limit else {
-                throw CLIError(status: .usage, message: "\(output): the \(format == .pdf ? "page" : "image") would be "
-                    + "\(Self.points(size.width)) × \(Self.points(size.height)) pt, more than \(Self.points(limit)) pt a side "
-                    + "(\(format == .pdf ? "the most PDF allows" : "the most cairo can draw")); lower --width or --height\(hint)")
-            }
-        }
-    }
-
-    private static func points(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(format: "%g", value)
+        progress.clear()
+        if files.count > 1 { removeStalePages(format, after: files.count) }
     }
 
     /// Removes `NAME-(count+1).EXT`, `NAME-(count+2).EXT`, … left by an earlier render with more
     /// pages, up to the first that does not exist (regular files only; links and others stay).
-    private func removeStalePages(after count: Int) {
-        for (path, _) in plan(format: .png, pageCount: Int.max, from: count) {
+    private func removeStalePages(_ format: any LayoutOutputFormat, after count: Int) {
+        for (path, _) in plan(format: format, pageCount: Int.max, from: count) {
             var info = stat()
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
             unlink(path)
@@ -147,16 +95,17 @@ struct RenderCommand: ParsableCommand {
     }
 
     /// The format from --format or the output's extension.
-    private func outputFormat() throws(CLIError) -> RenderFormat {
+    private func outputFormat() throws(CLIError) -> any LayoutOutputFormat {
         if let format {
-            guard let known = RenderFormat(rawValue: format.lowercased()) else {
-                throw CLIError(status: .usage, message: "unknown format '\(format)'; use svg, png or pdf")
+            guard let known = LayoutOutputFormats.drawing(named: format) else {
+                throw CLIError(status: .usage, message: "unknown format '\(format)'; use \(LayoutOutputFormats.drawingNames())")
             }
             return known
         }
-        guard let known = RenderFormat(fileName: output) else {
-            throw CLIError(status: .usage, message:
-                "\(output): unknown output format; name the file .svg, .png or .pdf, or use --format svg|png|pdf")
+        guard let known = LayoutOutputFormats.drawing(forFileName: output) else {
+            let names = LayoutOutputFormats.drawings.map(\.name).joined(separator: "|")
+            throw CLIError(status: .usage, message: "\(output): unknown output format; name the file "
+                + "\(LayoutOutputFormats.drawingNames(prefix: ".")), or use --format \(names)")
         }
         return known
     }
@@ -174,11 +123,11 @@ struct RenderCommand: ParsableCommand {
         return result
     }
 
-    /// The files to write and the pages each holds: one file for PDF, for a single page or with
-    /// --single; otherwise `NAME-1.EXT`, `NAME-2.EXT`, … one per page.
-    private func plan(format: RenderFormat, pageCount: Int, from first: Int = 0)
+    /// The files to write and the pages each holds: one file for a format that holds every page
+    /// (PDF), for a single page or with --single; otherwise `NAME-1.EXT`, `NAME-2.EXT`, … one per page.
+    private func plan(format: any LayoutOutputFormat, pageCount: Int, from first: Int = 0)
         -> LazyMapSequence<Range<Int>, (path: String, pages: RenderedPages)> {
-        if format == .pdf || single || pageCount <= 1 { return (0..<1).lazy.map { _ in (output, .all) } }
+        if format.holdsEveryPage || single || pageCount <= 1 { return (0..<1).lazy.map { _ in (output, .all) } }
         let url = URL(fileURLWithPath: output)
         let directory = (output as NSString).deletingLastPathComponent
         let base = url.deletingPathExtension().lastPathComponent

@@ -1,5 +1,6 @@
 import Foundation
 import TextKit
+import TextKitFormats
 import TextKitGeometry
 import TextKitImage
 import TextKitSVG

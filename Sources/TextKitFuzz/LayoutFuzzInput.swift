@@ -1,5 +1,6 @@
 import Foundation
 import TextKit
+import TextKitFormats
 import TextKitGeometry
 
 /// The font every layout input uses, loaded once (DejaVu Sans from the fixtures; `Font` and

@@ -63,6 +63,31 @@ public struct PagedLayout: Hashable, Sendable {
     public var placements: [ContainerPlacement]
 }
 
+/// Where a container sits: on which page and at which page position.
+public struct ContainerPlacement: Hashable, Sendable {
+    /// The page's index (0-based).
+    public var page: Int
+    /// The container's top-left corner in page coordinates.
+    public var origin: Point
+
+    /// Creates a placement.
+    public init(page: Int, origin: Point) {
+        self.page = page
+        self.origin = origin
+    }
+}
+
+/// A page of the output.
+public struct PageDescription: Hashable, Sendable {
+    /// The page size in points.
+    public var size: Size
+
+    /// Creates a page description.
+    public init(size: Size) {
+        self.size = size
+    }
+}
+
 extension LayoutManager {
     /// Appends the containers of `count` pages set up as `setup` and lays the text out.
     ///

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TextKit
+import TextKitFormats
 
 /// Inline attachments: U+FFFC with ``TextAttributes/attachment`` laid out as one glyph as wide as
 /// the object, in a line that grows to fit it.

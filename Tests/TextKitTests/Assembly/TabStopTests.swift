@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TextKit
+import TextKitFormats
 import TextKitSVG
 
 @Suite("Tab stops")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TextKit
+import TextKitFormats
 import TextKitSVG
 
 /// One fixture layout: a text, SVG shapes and page options, with its golden JSON.

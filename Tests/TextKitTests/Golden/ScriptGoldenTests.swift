@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TextKitFormats
 import TextKitSVG
 import TextKit
 

@@ -70,17 +70,6 @@ struct TruncationTests {
 
 
 extension TruncationTests {
-    @Test func truncatedLinesValidateAgainstTheSchema() throws {
-        let (manager, snapshot) = layout(.truncatingMiddle)
-        let placements = manager.textContainers.indices.map { _ in ContainerPlacement(page: 0, origin: .zero) }
-        var bytes: [UInt8] = []
-        try LayoutJSONWriter().write(snapshot, pages: [PageDescription(size: Size(width: 150, height: 500))],
-                                     placements: placements) { bytes += $0 }
-        let validator = try JSONSchemaValidator(contentsOfFile: Fixtures.path("docs/layout.schema.json"))
-        #expect(try validator.validate(data: Data(bytes)).isEmpty)
-        #expect(String(decoding: bytes, as: UTF8.self).contains("\"truncated\":["))
-    }
-
     /// Changing a container's line limit or break mode lays it out again (invalidation used to
     /// compare only size, insets, padding, exclusions and shape, and kept the old lines).
     @Test func changingTheLineLimitOrModeRelaysOut() throws {

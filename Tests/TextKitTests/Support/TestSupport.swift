@@ -1,46 +1,7 @@
 import Foundation
+// `Fixtures` (paths, the fixture font, layouts in it) for every file of the engine tests.
+@_exported import TestFixtures
 import TextKit
-
-/// Paths and helpers shared by the engine tests.
-enum Fixtures {
-    /// The repository root (three levels above this file's folder, `Tests/TextKitTests/Support`).
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
-    static let fontPath = path("Fixtures/fonts/DejaVuSans.ttf")
-    static func text(_ name: String) throws -> String {
-        try String(contentsOfFile: path("Fixtures/texts/\(name)"), encoding: .utf8)
-    }
-
-    /// One collection per test process: fonts load once.
-    static let fonts = FontCollection(defaultFontPath: fontPath)
-    static var font: Font { try! fonts.font(file: fontPath) }
-
-    /// Attributes in the fixture font.
-    static func attributes(size: Double = 12, alignment: TextAlignment = .natural) -> TextAttributes {
-        var style = ParagraphStyle()
-        style.alignment = alignment
-        return TextAttributes(font: FontDescriptor(filePath: fontPath, size: size), paragraphStyle: style)
-    }
-
-    /// A storage and layout manager for `text` in the fixture font.
-    static func layout(_ text: String, attributes: TextAttributes = Fixtures.attributes())
-        -> (TextStorage, LayoutManager) {
-        let storage = TextStorage(string: text, attributes: attributes)
-        let manager = LayoutManager(fontCollection: fonts, defaultFont: font)
-        storage.addLayoutManager(manager)
-        return (storage, manager)
-    }
-
-    /// Lays `text` out on pages and returns the snapshot (invariants not yet checked).
-    static func paged(_ text: String, setup: PageSetup = PageSetup(), count: PageCount = .automatic(maximum: 50),
-                      attributes: TextAttributes = Fixtures.attributes())
-        -> (TextStorage, LayoutManager, PagedLayout, LayoutSnapshot) {
-        let (storage, manager) = layout(text, attributes: attributes)
-        let paged = manager.layOutPages(setup, count: count)
-        return (storage, manager, paged, manager.snapshot())
-    }
-}
 
 extension LayoutSnapshot {
     /// All glyphs in layout order.

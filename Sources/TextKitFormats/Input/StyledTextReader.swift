@@ -1,4 +1,5 @@
 import Foundation
+import TextKit
 
 /// An error in a styled-text JSON document: the file, the place (JSON path, and line/column for
 /// syntax errors) and what was expected.

@@ -1,10 +1,13 @@
 import Foundation
+import TestFixtures
 import Testing
 import TextKit
+import TextKitFormats
 
 /// Layouts written with `LayoutJSONWriter`, to check against `docs/layout.schema.json`.
 enum SchemaSample: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case emptyText, proseOnAutoPages, proseAroundExclusions, twoColumns, fixedPageWithOverflow, twoFontSizes, attachments
+    case emptyText, proseOnAutoPages, proseAroundExclusions, twoColumns, fixedPageWithOverflow, twoFontSizes, attachments,
+         truncatedLine
 
     var testDescription: String { rawValue }
 
@@ -68,6 +71,14 @@ enum SchemaSample: String, CaseIterable, Sendable, CustomTestStringConvertible {
             let manager = LayoutManager(fontCollection: Fixtures.fonts, defaultFont: Fixtures.font)
             storage.addLayoutManager(manager)
             let paged = manager.layOutPages(setup, count: .automatic(maximum: 10))
+            result = (manager, paged, manager.snapshot())
+        case .truncatedLine:
+            setup.pageSize = Size(width: 150, height: 500)
+            setup.margins = EdgeInsets(all: 0)
+            let text = "The first paragraph is long enough to need several lines in a narrow container.\nA second one follows."
+            let (_, manager, paged, _) = Fixtures.paged(text, setup: setup, count: .fixed(1))
+            manager.textContainers[0].maximumNumberOfLines = 2
+            manager.textContainers[0].lineBreakMode = .truncatingMiddle
             result = (manager, paged, manager.snapshot())
         }
         func written(pretty: Bool) throws -> Data {
@@ -134,6 +145,8 @@ struct JSONSchemaLayoutTests {
             (line["fragments"]?.items ?? []).flatMap { $0["attachments"]?.items ?? [] }
         }
         #expect(attachments.map { $0["id"] } == [.string("icon.png"), .string("figure-1.png"), .null])
+        let truncated = try JSONValue(parsing: SchemaSample.truncatedLine.json(pretty: false))
+        #expect(truncated["pages"]?[0]?["containers"]?[0]?["lines"]?[1]?["truncated"] != nil)
         let empty = try JSONValue(parsing: SchemaSample.emptyText.json(pretty: false))
         #expect(empty["fonts"] == .array([]) && empty["textLength"] == .integer(0))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TextKit
+import TextKitFormats
 
 /// `StyledTextReader`: what each key does to the `AttributedText`, and every way a document is
 /// refused (the file, the place and the message, exactly).

@@ -1,6 +1,8 @@
 import Foundation
+import TestFixtures
 import Testing
 import TextKit
+import TextKitFormats
 
 /// A file of `Fixtures/styled/malformed/`, the reader's exact complaint, and whether the schema
 /// can see the problem too.

@@ -1,4 +1,5 @@
 import Foundation
+import TextKit
 
 extension StyledTextReader.Parser {
     /// Applies an attributes object: only the keys present change.

@@ -1,4 +1,5 @@
 import Foundation
+import TextKit
 
 extension StyledTextReader {
     /// Walks the parsed JSON, keeping the JSON path of the value being read for error messages.
