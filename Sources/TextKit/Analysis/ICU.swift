@@ -219,7 +219,7 @@ package final class BidiParagraph {
     /// The paragraph's level: 0 left to right, 1 right to left.
     package let paragraphLevel: UInt8
     /// Whether every level is 0 (plain left-to-right text: no reordering needed).
-    let isLeftToRightOnly: Bool
+    package let isLeftToRightOnly: Bool
 
     private let text: UnsafeMutableBufferPointer<UInt16>
     private let para: OpaquePointer?

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 import TextKit
 import TextKitFormats
-import TextKitSVG
 
 @Suite("Tab stops")
 struct TabStopTests {
@@ -88,56 +87,5 @@ struct TabStopTests {
         #expect(throws: StyledTextError.self) {
             try StyledTextReader().read(Array(bad.utf8), file: "bad.json", defaults: TextAttributes())
         }
-    }
-}
-
-/// Golden layouts of `Fixtures/texts/tabs.txt` (left, right, center and decimal columns, and
-/// default-interval tabs), in the same format and record mode as ``GoldenLayoutTests``.
-@Suite("Tab golden layouts")
-struct TabGoldenTests {
-    struct Case: CustomTestStringConvertible, Sendable {
-        var name: String
-        var stops: [TextTab]
-        var shapes: [String] = []
-        var testDescription: String { name }
-    }
-
-    static let cases = [
-        Case(name: "tabs-columns", stops: [TextTab(.right, location: 150), TextTab(.decimal, location: 230),
-                                            TextTab(.center, location: 330), TextTab(.left, location: 400)]),
-        Case(name: "tabs-default-interval", stops: []),
-        Case(name: "tabs-columns-circle", stops: [TextTab(.right, location: 150), TextTab(.decimal, location: 230),
-                                                   TextTab(.center, location: 330), TextTab(.left, location: 400)],
-             shapes: ["circle.svg"]),
-    ]
-
-    @Test(arguments: cases)
-    func matchesGoldenAndInvariants(_ golden: Case) throws {
-        let text = try Fixtures.text("tabs.txt")
-        var setup = PageSetup()
-        setup.pageSize = Size(width: 612, height: 792)
-        setup.lineFragmentPadding = 2
-        for shape in golden.shapes {
-            let document = try SVGDocument(contentsOfFile: Fixtures.path("Fixtures/shapes/\(shape)"))
-            setup.exclusionPaths += document.shapes.map(\.path)
-        }
-        var attributes = Fixtures.attributes()
-        attributes.paragraphStyle.tabStops = golden.stops
-        let (_, _, paged, snapshot) = Fixtures.paged(text, setup: setup, count: .automatic(maximum: 5),
-                                                    attributes: attributes)
-        #expect(snapshot.invariantViolations(text: Array(text.unicodeScalars), leftToRightOnly: true) == [])
-        var bytes: [UInt8] = []
-        try LayoutJSONWriter(pretty: true).write(snapshot, pages: paged.pages, placements: paged.placements) {
-            bytes += $0
-        }
-        let json = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: Fixtures.root.path + "/", with: "")
-        let path = Fixtures.path("Fixtures/golden/\(golden.name).json")
-        if GoldenLayoutTests.recording {
-            try json.write(toFile: path, atomically: true, encoding: .utf8)
-            Issue.record("recorded \(path); run again without TEXTKIT_RECORD_GOLDENS")
-            return
-        }
-        let expected = try? String(contentsOfFile: path, encoding: .utf8)
-        #expect(expected == json, "\(golden.name) differs from its golden file (TEXTKIT_RECORD_GOLDENS=1 rewrites it)")
     }
 }

@@ -1,134 +1,103 @@
 import Foundation
 import Testing
 import TextKit
-import TextKitFormats
-import TextKitSVG
 
-/// One fixture layout: a text, SVG shapes and page options, with its golden JSON.
-struct GoldenCase: CustomTestStringConvertible, Sendable {
-    var name: String
-    var text: String
-    /// SVG files whose shapes are exclusions (their `data-textkit-*` options win over `margin`
-    /// and `wrap`, as in the CLI's `--exclude`).
-    var shapes: [String] = []
-    /// The margin and wrap side of exclusions whose SVG sets none (`--margin`, `--wrap`).
-    var margin = 0.0
-    var wrap = WrapSide.both
-    /// An SVG file whose one shape the text flows inside of (`--shape`).
-    var inside: String?
-    var repeatText = 1
-    var columns = 1
-    var pages: PageCount = .automatic(maximum: 20)
-    var pageWidth = 612.0
-    var size = 12.0
-    var alignment = TextAlignment.natural
-    var padding = 0.0
-
-    var testDescription: String { name }
-
-    static let all: [GoldenCase] = [
-        GoldenCase(name: "prose-plain", text: "prose.txt"),
-        GoldenCase(name: "prose-circle", text: "prose.txt", shapes: ["circle.svg"]),
-        GoldenCase(name: "prose-star-justified", text: "prose.txt", shapes: ["star.svg"], repeatText: 2,
-                   alignment: .justified, padding: 2),
-        GoldenCase(name: "prose-ring-evenodd", text: "prose.txt", shapes: ["ring.svg"], repeatText: 2, size: 9),
-        GoldenCase(name: "prose-ring-nonzero", text: "prose.txt", shapes: ["ring-nonzero.svg"], repeatText: 2, size: 9),
-        GoldenCase(name: "prose-page-edge", text: "prose.txt", shapes: ["page-edge.svg"], repeatText: 2),
-        GoldenCase(name: "prose-overlapping", text: "prose.txt", shapes: ["overlapping.svg"], repeatText: 2),
-        GoldenCase(name: "prose-transformed", text: "prose.txt", shapes: ["transformed.svg"], repeatText: 2),
-        GoldenCase(name: "prose-full-page-overflow", text: "prose.txt", shapes: ["full-page.svg"], pages: .fixed(1)),
-        GoldenCase(name: "prose-two-columns-straddling-circle", text: "prose.txt", shapes: ["circle.svg"],
-                   repeatText: 2, columns: 2),
-        GoldenCase(name: "prose-centered-two-shapes", text: "prose.txt", shapes: ["circle.svg", "star.svg"],
-                   alignment: .center),
-        GoldenCase(name: "paragraphs", text: "paragraphs.txt", shapes: ["circle.svg"]),
-        GoldenCase(name: "long-word-narrow", text: "long-word.txt", pageWidth: 260),
-        GoldenCase(name: "ligatures", text: "ligatures.txt"),
-        GoldenCase(name: "empty", text: "empty.txt", shapes: ["circle.svg"]),
-        // Margins, wrap sides and shaped containers (the options beyond Text Kit).
-        GoldenCase(name: "prose-circle-margin", text: "prose.txt", shapes: ["circle.svg"], margin: 12, repeatText: 2),
-        GoldenCase(name: "prose-circle-wrap-left", text: "prose.txt", shapes: ["circle.svg"], wrap: .left,
-                   repeatText: 2),
-        GoldenCase(name: "prose-circle-wrap-right", text: "prose.txt", shapes: ["circle.svg"], wrap: .right,
-                   repeatText: 2),
-        GoldenCase(name: "prose-circle-wrap-clear", text: "prose.txt", shapes: ["circle.svg"], margin: 6, wrap: .clear,
-                   repeatText: 2),
-        GoldenCase(name: "prose-wrap-options-svg", text: "prose.txt", shapes: ["wrap-options.svg"], repeatText: 3),
-        GoldenCase(name: "prose-inside-heart", text: "prose.txt", inside: "heart.svg", size: 10),
-        GoldenCase(name: "prose-inside-balloon-around-circle", text: "prose.txt", shapes: ["circle.svg"], margin: 4,
-                   inside: "balloon.svg", repeatText: 2, size: 9, padding: 2),
-    ]
-
-    /// Lays the case out and returns the snapshot, pages, and the text.
-    func layOut() throws -> (LayoutSnapshot, PagedLayout, String) {
-        let text = String(repeating: try Fixtures.text(text), count: repeatText)
-        var setup = PageSetup()
-        setup.pageSize = Size(width: pageWidth, height: 792)
-        setup.columns = columns
-        setup.lineFragmentPadding = padding
-        for shape in shapes {
-            let document = try SVGDocument(contentsOfFile: Fixtures.path("Fixtures/shapes/\(shape)"))
-            setup.exclusions += document.shapes.map { $0.exclusion(margin: margin, wrapSide: wrap) }
-        }
-        if let inside {
-            let document = try SVGDocument(contentsOfFile: Fixtures.path("Fixtures/shapes/\(inside)"))
-            try #require(document.shapes.count == 1, "\(inside) must hold one shape")
-            setup.shape = document.shapes[0].path
-        }
-        let (_, _, paged, snapshot) = Fixtures.paged(text, setup: setup, count: pages,
-                                                    attributes: Fixtures.attributes(size: size, alignment: alignment))
-        return (snapshot, paged, text)
-    }
-
-    /// The JSON the command would write, with the repository path made relative.
-    func json() throws -> (String, LayoutSnapshot, String) {
-        let (snapshot, paged, text) = try layOut()
-        var bytes: [UInt8] = []
-        try LayoutJSONWriter(pretty: true).write(snapshot, pages: paged.pages, placements: paged.placements) {
-            bytes += $0
-        }
-        let json = String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: Fixtures.root.path + "/", with: "")
-        return (json, snapshot, text)
-    }
-}
-
-/// Golden layouts: each fixture is laid out, checked against the invariants and compared with
-/// `Fixtures/golden/NAME.json`. Set `TEXTKIT_RECORD_GOLDENS=1` to rewrite the files; a recording
-/// run fails on purpose, so it cannot pass unnoticed.
+/// Golden layouts: every case file of `Fixtures/golden/` (``GoldenCase``) is laid out, checked
+/// against the invariants and compared byte for byte with the layout it expects; a case is added
+/// by adding a file. `TEXTKIT_RECORD_GOLDENS=1` rewrites the expected layouts (the options stay as
+/// they are); a recording run fails on purpose, so it cannot pass unnoticed.
 @Suite("Golden layouts")
 struct GoldenLayoutTests {
     static let recording = ProcessInfo.processInfo.environment["TEXTKIT_RECORD_GOLDENS"] == "1"
 
     @Test(arguments: GoldenCase.all)
-    func matchesGoldenAndInvariants(_ golden: GoldenCase) throws {
-        let (json, snapshot, text) = try golden.json()
-        let violations = snapshot.invariantViolations(text: Array(text.unicodeScalars), leftToRightOnly: true)
-        #expect(violations == [], "\(golden.name)")
-        let path = Fixtures.path("Fixtures/golden/\(golden.name).json")
+    func matchesExpectedLayoutAndInvariants(_ golden: GoldenCase) throws {
+        let contents = try golden.read()
+        let layout = try contents.options.layOut(file: golden.file)
+        checkInvariants(layout, fixedPages: contents.options.pages != nil, name: golden.name)
         if Self.recording {
-            try json.write(toFile: path, atomically: true, encoding: .utf8)
-            Issue.record("recorded \(path); run again without TEXTKIT_RECORD_GOLDENS")
+            try golden.record(layout.json, head: contents.head)
+            Issue.record("recorded \(golden.file); run again without TEXTKIT_RECORD_GOLDENS")
             return
         }
-        let expected = try? String(contentsOfFile: path, encoding: .utf8)
-        guard let expected else {
-            Issue.record("no golden file \(path); run with TEXTKIT_RECORD_GOLDENS=1 to create it")
+        guard let expected = contents.expected else {
+            Issue.record("\(golden.file) has no expected layout; run with TEXTKIT_RECORD_GOLDENS=1 to record it")
             return
         }
-        if expected != json {
-            let a = expected.split(separator: "\n", omittingEmptySubsequences: false)
-            let b = json.split(separator: "\n", omittingEmptySubsequences: false)
-            let line = a.indices.first { $0 >= b.count || a[$0] != b[$0] } ?? a.count
-            Issue.record("""
-                \(golden.name) differs from its golden file at line \(line + 1):
-                  golden: \(line < a.count ? String(a[line]) : "<end>")
-                  now:    \(line < b.count ? String(b[line]) : "<end>")
-                """)
+        if let difference = golden.difference(expected: expected, actual: layout.json, head: contents.head) {
+            Issue.record(Comment(rawValue: difference))
         }
     }
 
-    @Test func layoutIsDeterministic() throws {
-        let golden = GoldenCase.all[2]
-        #expect(try golden.json().0 == golden.json().0)
+    /// Every file of the folder is a case, so none is left out unnoticed.
+    @Test func everyFileIsACase() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Fixtures.path(GoldenCase.folder))
+        #expect(files.filter { !$0.hasSuffix(".json") } == [])
+        #expect(GoldenCase.all.count > 30)
+    }
+
+    @Test(arguments: ["prose-star-justified", "script-mixed-ltr-rtl"])
+    func layoutIsDeterministic(_ name: String) throws {
+        let golden = GoldenCase(name: name)
+        let options = try golden.read().options
+        #expect(try options.layOut(file: golden.file).json == options.layOut(file: golden.file).json)
+    }
+
+    // MARK: - Internals
+
+    /// Every character laid out exactly once and glyphs inside their fragment's span (fragments
+    /// taken in logical order where the text holds right-to-left characters), no .notdef but a
+    /// tab's (the fixture font has no glyph for U+0009), no overflow unless the page count is
+    /// fixed, and for bidi text the visual order of ICU.
+    private func checkInvariants(_ layout: GoldenLayout, fixedPages: Bool, name: String) {
+        let scalars = Array(layout.text.unicodeScalars)
+        let utf16 = Array(layout.text.utf16)
+        let rightToLeft = !utf16.withUnsafeBufferPointer { BidiParagraph($0, direction: .natural) }.isLeftToRightOnly
+        var logical = layout.snapshot
+        if rightToLeft {
+            for c in logical.containers.indices {
+                for l in logical.containers[c].lines.indices {
+                    logical.containers[c].lines[l].fragments.sort { $0.characterRange.lowerBound < $1.characterRange.lowerBound }
+                }
+            }
+        }
+        #expect(logical.invariantViolations(text: scalars, leftToRightOnly: !rightToLeft) == [], "\(name)")
+        if !fixedPages { #expect(layout.snapshot.overflowRange == nil, "\(name)") }
+        #expect(!layout.snapshot.allGlyphs.contains { $0.glyphID == 0 && scalars[$0.characterIndex] != "\t" },
+                "\(name): no .notdef but for tabs")
+        if rightToLeft { checkVisualOrder(layout.snapshot, text: layout.text) }
+    }
+
+    /// Glyphs of every fragment appear in the order ICU's reordering gives for its characters
+    /// (each paragraph analysed on its own; clusters reduced to their first character).
+    private func checkVisualOrder(_ snapshot: LayoutSnapshot, text: String) {
+        let scalars = Array(text.unicodeScalars)
+        let storedScalars = TextStorage(string: text).scalars
+        let paragraphs = storedScalars.paragraphRanges()
+        for line in snapshot.allLines {
+            guard let range = paragraphs.first(where: { $0.contains(line.characterRange.lowerBound) }) else { continue }
+            let content = storedScalars.contentRange(ofParagraph: range)
+            let utf16 = scalars[content].flatMap { Array(String($0).utf16) }
+            let unitToScalar = scalars[content].enumerated().flatMap { index, scalar in
+                Array(repeating: content.lowerBound + index, count: scalar.utf16.count)
+            }
+            let bidi = utf16.withUnsafeBufferPointer { BidiParagraph($0, direction: .natural) }
+            for fragment in line.fragments {
+                let glyphCharacters = fragment.glyphs.map(\.characterIndex)
+                let present = Set(glyphCharacters)
+                let low = unitToScalar.firstIndex(of: fragment.characterRange.lowerBound) ?? utf16.count
+                let high = unitToScalar.firstIndex(of: min(fragment.characterRange.upperBound, content.upperBound)) ?? utf16.count
+                var expected: [Int] = []
+                for run in bidi.visualRuns(low..<high) {
+                    for unit in run.rightToLeft ? Array(run.range.reversed()) : Array(run.range) {
+                        let character = unitToScalar[unit]
+                        if present.contains(character), expected.last != character { expected.append(character) }
+                    }
+                }
+                var actual: [Int] = []
+                for character in glyphCharacters where actual.last != character { actual.append(character) }
+                #expect(actual == expected, "fragment \(fragment.characterRange)")
+            }
+        }
     }
 }
