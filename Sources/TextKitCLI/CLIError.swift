@@ -33,6 +33,25 @@ package struct CLIError: Error, CustomStringConvertible {
 
     var exitCode: ExitCode { ExitCode(status.rawValue) }
 
+    /// Runs a command's work: a ``CLIError`` is reported on standard error and becomes its exit
+    /// status; any other error (not expected) is reported with status 70, never as Foundation's
+    /// "error 256". `cleanUp` runs first on failure (e.g. to clear a progress line).
+    static func reportingFailures(_ work: () throws -> Void, cleanUp: () -> Void = {}) throws {
+        do {
+            try work()
+        } catch let error as CLIError {
+            cleanUp()
+            report("error", error.message)
+            throw error.exitCode
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            cleanUp()
+            report("error", reason(of: error))
+            throw ExitCode(Status.software.rawValue)
+        }
+    }
+
     /// Prints `textkit: KIND: MESSAGE` on standard error, the message made safe (``sanitized(_:)``).
     static func report(_ kind: String, _ message: String) {
         StandardStream.writeError("textkit: \(kind): \(sanitized(message))\n")

@@ -24,18 +24,7 @@ struct LayoutCommand: ParsableCommand {
 
     func run() throws {
         StandardStream.ignoreBrokenPipes()
-        do {
-            try execute()
-        } catch let error as CLIError {
-            CLIError.report("error", error.message)
-            throw error.exitCode
-        } catch let error as ExitCode {
-            throw error
-        } catch {
-            // Not expected (every failure is a CLIError), but never Foundation's "error 256".
-            CLIError.report("error", CLIError.reason(of: error))
-            throw ExitCode(CLIError.Status.software.rawValue)
-        }
+        try CLIError.reportingFailures(execute)
     }
 
     private func execute() throws {

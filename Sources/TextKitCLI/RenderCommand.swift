@@ -43,19 +43,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         StandardStream.ignoreBrokenPipes()
         let progress = Progress()
-        do {
-            try execute(progress)
-        } catch let error as CLIError {
-            progress.clear()
-            CLIError.report("error", error.message)
-            throw error.exitCode
-        } catch let error as ExitCode {
-            throw error
-        } catch {
-            // Not expected (every failure is a CLIError), but never Foundation's "error 256".
-            CLIError.report("error", CLIError.reason(of: error))
-            throw ExitCode(CLIError.Status.software.rawValue)
-        }
+        try CLIError.reportingFailures({ try execute(progress) }, cleanUp: progress.clear)
     }
 
     private func execute(_ progress: Progress) throws {
