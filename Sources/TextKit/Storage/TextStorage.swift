@@ -1,27 +1,3 @@
-/// What an editing batch changed, as reported to layout managers at `endEditing()`.
-public struct TextEdit: Hashable, Sendable {
-    /// Whether characters changed, attributes changed, or both.
-    public struct Mask: OptionSet, Hashable, Sendable {
-        /// The raw bits.
-        public let rawValue: UInt8
-        /// Creates a mask from raw bits.
-        public init(rawValue: UInt8) { self.rawValue = rawValue }
-        /// Characters were inserted, deleted or replaced.
-        public static let characters = Mask(rawValue: 1)
-        /// Attributes were changed.
-        public static let attributes = Mask(rawValue: 2)
-    }
-
-    /// What changed.
-    public var mask: Mask
-    /// The edited range in the text after the edit (Unicode scalar offsets).
-    public var range: Range<Int>
-    /// The change in the text's length (in Unicode scalars) over the whole batch.
-    public var changeInLength: Int
-    /// The classes of attribute that changed (empty when only characters changed).
-    public var attributeChanges: AttributeChange
-}
-
 /// An object told about the edits of a ``TextStorage`` (a ``LayoutManager``, or an editor's own).
 public protocol TextStorageObserver: AnyObject {
     /// Called once per editing batch, before any observer is told it is done: an editor may still
@@ -40,6 +16,8 @@ extension TextStorageObserver {
 ///
 /// Offsets and ranges are Unicode scalar (code point) offsets. Edits between ``beginEditing()``
 /// and ``endEditing()`` are batched into one ``TextEdit``; outside a batch each edit is its own.
+/// A batch keeps its stretches apart (``TextEdit/changes``), so it never costs a layout manager
+/// more than its edits one by one.
 public final class TextStorage {
     /// Creates a storage holding `string` with `attributes` on every character.
     public init(string: String = "", attributes: TextAttributes = TextAttributes()) {
@@ -91,18 +69,19 @@ public final class TextStorage {
         let inserted = Array(string.unicodeScalars)
         scalars.replaceSubrange(range, with: inserted)
         runs.replace(range, withLength: inserted.count, attributes: attributes)
-        record(.characters, range: range.lowerBound..<range.lowerBound + inserted.count,
-               delta: inserted.count - range.count, changes: [])
+        pending.replace(range, withLength: inserted.count)
+        if editingDepth == 0 { processEditing() }
     }
 
     /// Sets the attributes of the characters in `range`.
     public func setAttributes(_ attributes: TextAttributes, range: Range<Int>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= length, "range out of bounds")
         guard !range.isEmpty else { return }
-        var changes: AttributeChange = []
-        runs.enumerate(in: range) { old, _ in changes.formUnion(old.changes(comparedTo: attributes)) }
+        // Each run records what changed in it: a colour set over a run of another font is a
+        // paint change there, not a shaping change of the whole range.
+        runs.enumerate(in: range) { old, run in pending.changeAttributes(in: run, old.changes(comparedTo: attributes)) }
         runs.replace(range, withLength: range.count, attributes: attributes)
-        if !changes.isEmpty { record(.attributes, range: range, delta: 0, changes: changes) }
+        if editingDepth == 0 { processEditing() }
     }
 
     /// Changes one attribute over `range`, keeping the others of each run (set an optional one
@@ -152,37 +131,22 @@ public final class TextStorage {
     private struct WeakObserver { weak var object: TextStorageObserver? }
     private var observers: [WeakObserver] = []
     private var editingDepth = 0
-    private var pending: TextEdit?
+    private var pending = PendingEdit()
     var runs: AttributeRuns
 
-    /// Folds one change into the pending edit (ranges are in post-edit coordinates).
-    private func record(_ mask: TextEdit.Mask, range: Range<Int>, delta: Int, changes: AttributeChange) {
-        if var edit = pending {
-            // Map the pending range (post-edit coordinates) through this change, then take the union.
-            let start = range.lowerBound, oldEnd = range.upperBound - delta
-            func map(_ p: Int) -> Int { p <= start ? p : (p >= oldEnd ? p + delta : range.upperBound) }
-            edit.range = min(map(edit.range.lowerBound), start)..<max(map(edit.range.upperBound), range.upperBound)
-            edit.mask.formUnion(mask)
-            edit.changeInLength += delta
-            edit.attributeChanges.formUnion(changes)
-            pending = edit
-        } else {
-            pending = TextEdit(mask: mask, range: range, changeInLength: delta, attributeChanges: changes)
-        }
-        if editingDepth == 0 { processEditing() }
-    }
-
+    /// Tells the observers about the pending edit, if any (after the outermost batch, or after
+    /// an edit outside any batch).
     private func processEditing() {
-        guard pending != nil else { return }
+        guard !pending.isEmpty else { return }
         observers.removeAll { $0.object == nil }
         // Attribute changes made in willProcess join the pending edit.
         editingDepth += 1
         for observer in observers {
-            if let edit = pending { observer.object?.textStorage(self, willProcess: edit) }
+            if let edit = pending.edit { observer.object?.textStorage(self, willProcess: edit) }
         }
         editingDepth -= 1
-        guard let edit = pending else { return }
-        pending = nil
+        guard let edit = pending.edit else { return }
+        pending = PendingEdit()
         for observer in observers { observer.object?.textStorage(self, didProcess: edit) }
     }
 }
