@@ -1,67 +1,135 @@
 extension LayoutManager {
-    /// Receives the storage's edits and invalidates what they require.
+    /// Receives the storage's edits and invalidates what they require, stretch by stretch
+    /// (``TextEdit/changes``), so that a batch never costs more than its edits one by one.
     ///
-    /// Only the paragraphs around the edit are split again (the one before it too, since a CR
-    /// may meet an LF); the paragraphs after it are shifted, keeping their shaping and lines,
-    /// which are reused if they still start where they did. A touched paragraph keeps its
-    /// shaping unless characters or shaping attributes changed, and its lines only for a
-    /// paint-only change.
+    /// Replaced characters: only the paragraphs around each replaced stretch are split again (the
+    /// one before it too, since a CR may meet an LF) and reshaped; stretches whose paragraphs
+    /// meet are split together. The paragraphs between and after them are shifted, keeping their
+    /// shaping and lines, which are reused if they still start where they did. Changed
+    /// attributes: shaping attributes reshape the paragraphs they meet, paragraph styles re-break
+    /// them, paint-only attributes redo nothing.
     ///
-    /// Complexity: O(characters of the touched paragraphs + number of paragraphs).
+    /// Complexity: O(characters of the paragraphs split again + number of paragraphs + number of
+    /// stretches × log of the number of paragraphs).
     public func textStorage(_ storage: TextStorage, didProcess edit: TextEdit) {
         needsLayout = true
         forgetCleanPrefix()
         guard paragraphsSplit, !paragraphs.isEmpty else { return }
-        let editStart = edit.range.lowerBound, editEnd = edit.range.upperBound
-        let delta = edit.changeInLength
-        let oldEnd = editEnd - delta
-        guard editStart <= splitEnd else { return }
-        var first = paragraphIndex(atOrBefore: editStart)
-        if first > 0, paragraphs[first].range.lowerBound == editStart { first -= 1 }
-        let last = paragraphIndex(atOrBefore: min(oldEnd, splitEnd))
-        let regionStart = paragraphs[first].range.lowerBound
-        let minimumEnd = max(paragraphs[last].range.upperBound + delta, editEnd)
-        let newRanges = storage.scalars.paragraphRanges(from: regionStart, minimumEnd: minimumEnd)
-        let regionEnd = newRanges.last?.upperBound ?? regionStart
-        var lastOld = first
-        while lastOld + 1 < paragraphs.count, paragraphs[lastOld + 1].range.upperBound <= regionEnd - delta { lastOld += 1 }
-        if paragraphs[lastOld].range.upperBound > regionEnd - delta, lastOld > first { lastOld -= 1 }
-
-        var byStart: [Int: Int] = [:]
-        for index in first...lastOld { byStart[paragraphs[index].range.lowerBound] = index }
-        var region: [ParagraphState] = []
-        region.reserveCapacity(newRanges.count)
-        for range in newRanges {
-            var state = ParagraphState(range: range)
-            let touched = range.upperBound > editStart && range.lowerBound < editEnd
-                || (range.isEmpty && range.lowerBound == editStart)
-            let before = range.upperBound <= editStart && !touched
-            let oldStart = before ? range.lowerBound : range.lowerBound - delta
-            if let oldIndex = byStart[oldStart], paragraphs[oldIndex].range.count == range.count,
-               !(touched && edit.mask.contains(.characters)) {
-                state = paragraphs[oldIndex]
-                state.range = range
-                if touched && edit.attributeChanges.contains(.shaping) { state.cache = nil }
-                if touched && !edit.attributeChanges.isSubset(of: .paint) { state.validLines = 0 }
-            }
-            region.append(state)
-        }
-        let wasLast = lastOld == paragraphs.count - 1
-        if delta != 0 {
-            for index in (lastOld + 1)..<paragraphs.count {
-                let range = paragraphs[index].range
-                paragraphs[index].range = range.lowerBound + delta..<range.upperBound + delta
+        // A replacement of nothing by nothing (text typed and deleted again) changes nothing.
+        let replaced = edit.changes.filter { $0.mask.contains(.characters) && ($0.replacedLength > 0 || !$0.range.isEmpty) }
+        var lastChanged = replaced.isEmpty ? -1 : splitAgain(around: replaced, in: storage.scalars)
+        for change in edit.changes where change.mask == .attributes && change.range.lowerBound < splitEnd {
+            guard !change.attributeChanges.isSubset(of: .paint) else { continue }
+            var index = paragraphIndex(atOrBefore: change.range.lowerBound)
+            while index < paragraphs.count, paragraphs[index].range.lowerBound < change.range.upperBound {
+                if change.attributeChanges.contains(.shaping) { paragraphs[index].cache = nil }
+                paragraphs[index].validLines = 0
+                lastChanged = max(lastChanged, index)
+                index += 1
             }
         }
-        if let clean = cleanAfter {
-            let shifted = clean > lastOld ? clean + region.count - (lastOld - first + 1) : 0
-            cleanAfter = max(first + region.count, shifted)
-        }
-        paragraphs.replaceSubrange(first...lastOld, with: region)
-        splitEnd = wasLast ? max(regionEnd, splitEnd + delta) : splitEnd + delta
+        if let clean = cleanAfter { cleanAfter = max(clean, lastChanged + 1) }
     }
 
     // MARK: - Internals
+
+    /// Splits the paragraphs around the replaced stretches `replaced` (sorted, in the text after
+    /// the edit) again, shifts the others, and returns the index of the last paragraph split
+    /// again (-1 when every stretch lies past the split text).
+    ///
+    /// ```
+    /// shift ← 0                                  (new offset − old offset, past the stretches done)
+    /// for each group of stretches whose new paragraphs meet, in order:
+    ///     region ← the old paragraphs from the one before the first stretch's start through the
+    ///              one holding the last stretch's old end, split again in the new text
+    ///     for each new paragraph of the region:
+    ///         touches a stretch                  → new state (reshaped)
+    ///         an old one started where it starts
+    ///         (less the shift of the stretches before it) with its length → that old state, moved
+    ///     the old paragraphs between groups      → moved by the shift
+    /// the paragraphs after the last group      → moved by the whole shift
+    /// ```
+    private func splitAgain(around replaced: [TextEdit.Change], in text: TextStorage.UnicodeScalarView) -> Int {
+        var middle: [ParagraphState] = []
+        var start: Int?            // the first old paragraph `middle` replaces
+        var next = 0               // the first old paragraph not in `middle` yet
+        var shift = 0
+        var regionEnd = 0, endsSplit = false
+        var i = 0
+        while i < replaced.count {
+            let oldStart = replaced[i].range.lowerBound - shift
+            guard oldStart <= splitEnd else { break }
+            var first = paragraphIndex(atOrBefore: oldStart)
+            if first > 0, paragraphs[first].range.lowerBound == oldStart { first -= 1 }
+            if start == nil { start = first; next = first }
+            assert(first >= next, "groups of stretches never share a paragraph")
+            for index in next..<first { middle.append(moved(paragraphs[index], by: shift)) }
+            // The group: stretches join while they start in (or right after) the region.
+            let regionStart = paragraphs[first].range.lowerBound + shift
+            var ranges: [Range<Int>] = []
+            var j = i, after = shift
+            while true {
+                let change = replaced[j]
+                let before = after
+                after += change.changeInLength
+                let oldEnd = change.range.lowerBound - before + change.replacedLength
+                let last = paragraphIndex(atOrBefore: min(oldEnd, splitEnd))
+                let minimumEnd = max(paragraphs[last].range.upperBound + after, change.range.upperBound)
+                if ranges.isEmpty {
+                    ranges = text.paragraphRanges(from: regionStart, minimumEnd: minimumEnd)
+                } else if minimumEnd > regionEnd, regionEnd < text.count {
+                    ranges += text.paragraphRanges(from: regionEnd, minimumEnd: minimumEnd)
+                }
+                regionEnd = ranges.last?.upperBound ?? regionStart
+                guard j + 1 < replaced.count, replaced[j + 1].range.lowerBound <= regionEnd else { break }
+                j += 1
+            }
+            var lastOld = first
+            while lastOld + 1 < paragraphs.count, paragraphs[lastOld + 1].range.upperBound <= regionEnd - after { lastOld += 1 }
+            var byStart: [Int: Int] = [:]
+            for index in first...lastOld { byStart[paragraphs[index].range.lowerBound] = index }
+            var k = i, before = shift
+            for range in ranges {
+                while k <= j, replaced[k].range.upperBound <= range.lowerBound,
+                      !(range.isEmpty && replaced[k].range.lowerBound == range.lowerBound) {
+                    before += replaced[k].changeInLength
+                    k += 1
+                }
+                let touched = k <= j && (replaced[k].range.lowerBound < range.upperBound
+                    || (range.isEmpty && replaced[k].range.lowerBound == range.lowerBound))
+                var state = ParagraphState(range: range)
+                if !touched, let old = byStart[range.lowerBound - before], paragraphs[old].range.count == range.count {
+                    state = moved(paragraphs[old], by: range.lowerBound - paragraphs[old].range.lowerBound)
+                }
+                middle.append(state)
+            }
+            next = lastOld + 1
+            endsSplit = next == paragraphs.count
+            shift = after
+            i = j + 1
+        }
+        guard let start else { return -1 }
+        if let clean = cleanAfter {
+            cleanAfter = clean >= next ? clean + middle.count - (next - start) : start + middle.count
+        }
+        if shift != 0 {
+            for index in next..<paragraphs.count {
+                let range = paragraphs[index].range
+                paragraphs[index].range = range.lowerBound + shift..<range.upperBound + shift
+            }
+        }
+        paragraphs.replaceSubrange(start..<next, with: middle)
+        splitEnd = endsSplit ? max(regionEnd, splitEnd + shift) : splitEnd + shift
+        return start + middle.count - 1
+    }
+
+    /// `state` with its range moved by `offset` (its lines are paragraph-relative).
+    private func moved(_ state: ParagraphState, by offset: Int) -> ParagraphState {
+        var state = state
+        state.range = state.range.lowerBound + offset..<state.range.upperBound + offset
+        return state
+    }
+
 
     /// Forgets which paragraphs form a clean prefix (a change may have touched any of them).
     func forgetCleanPrefix() {
