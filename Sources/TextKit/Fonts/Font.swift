@@ -6,6 +6,10 @@ internal import CHarfBuzz
 /// A `Font` is immutable after loading, so it is `Sendable`: its HarfBuzz font is made immutable
 /// and shaping only reads it. Metrics are in font units; multiply by `pointSize / unitsPerEm` to
 /// get points (``scale(forPointSize:)``).
+///
+/// Fonts compare as values: two loads of the same face are equal (see ``==(_:_:)``), so layouts
+/// made with two ``FontCollection``s, or two layout managers, compare equal when their glyphs
+/// and positions are.
 public final class Font: Hashable, Sendable, CustomStringConvertible {
     /// The font file this face comes from.
     public let filePath: String
@@ -25,7 +29,10 @@ public final class Font: Hashable, Sendable, CustomStringConvertible {
     public let lineGap: Int
     /// A 64-bit FNV-1a hash of the file's bytes, as 16 hex digits: a changed font explains a
     /// changed golden file.
-    public let fileHash: String
+    public var fileHash: String {
+        let hex = String(digest, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
 
     /// Loads face `faceIndex` of the font file at `path`.
     ///
@@ -40,7 +47,7 @@ public final class Font: Hashable, Sendable, CustomStringConvertible {
         self.ascender = loaded.ascender
         self.descender = loaded.descender
         self.lineGap = loaded.lineGap
-        self.fileHash = loaded.hash
+        self.digest = loaded.digest
         self.shaper = loaded.shaper
         // Controls (below U+0020, and U+007F) need no glyph: they count as covered.
         var ascii: (UInt64, UInt64) = (0xFFFF_FFFF, 1 << (0x7F - 64))
@@ -62,12 +69,32 @@ public final class Font: Hashable, Sendable, CustomStringConvertible {
     /// A short description: family, style and file.
     public var description: String { "\(familyName) \(styleName) (\(filePath)#\(faceIndex))" }
 
-    /// Fonts are equal when they are the same loaded face.
-    public static func == (lhs: Font, rhs: Font) -> Bool { lhs === rhs }
-    /// Hashes the identity of the loaded face.
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    /// Whether two fonts are the same face: the same font data (the file's bytes, compared by
+    /// their digest, ``fileHash``) and the same ``faceIndex`` (which, for FreeType, also carries a
+    /// named instance in its upper bits).
+    ///
+    /// That is what decides every glyph and advance: a face loaded twice, by two
+    /// ``FontCollection``s or from two copies of the file at different paths, is equal to itself,
+    /// so two layouts of the same text in it compare equal; another file, or another face of
+    /// the same collection file, is a different font. The engine applies no variation
+    /// coordinates, synthetic emboldening or slant, so nothing else of a `Font` changes its
+    /// glyphs; ``filePath``, where it was loaded from, is not compared. The digest is FNV-1a, not
+    /// a cryptographic hash: two different files share it by accident with a chance of about
+    /// 2⁻⁶⁴, but files made to collide on purpose would compare equal.
+    public static func == (lhs: Font, rhs: Font) -> Bool {
+        lhs === rhs || (lhs.digest == rhs.digest && lhs.faceIndex == rhs.faceIndex)
+    }
+
+    /// Hashes what ``==(_:_:)`` compares: the file's digest and the face index.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(digest)
+        hasher.combine(faceIndex)
+    }
 
     // MARK: - Internals
+
+    /// The 64-bit FNV-1a hash of the file's bytes (``fileHash`` in hex).
+    let digest: UInt64
 
     package let shaper: HarfBuzzFont
     /// ``coversASCII(_:)`` of every ASCII character as bit n of the pair, for the itemizer's
@@ -113,7 +140,7 @@ public struct FontError: Error, Sendable, Equatable, CustomStringConvertible {
 private struct LoadedFace {
     var family: String, style: String
     var unitsPerEm: Int, ascender: Int, descender: Int, lineGap: Int
-    var hash: String
+    var digest: UInt64
     var shaper: HarfBuzzFont
 
     static func load(path: String, faceIndex: Int) throws(FontError) -> LoadedFace {
@@ -169,17 +196,16 @@ private struct LoadedFace {
             family: rec.family_name.map { String(cString: $0) } ?? "",
             style: rec.style_name.map { String(cString: $0) } ?? "",
             unitsPerEm: unitsPerEm, ascender: ascender, descender: descender, lineGap: gap,
-            hash: fnv1a64Hex(data), shaper: shaper)
+            digest: fnv1a64(data), shaper: shaper)
     }
 }
 
-/// FNV-1a, 64 bits, as 16 lowercase hex digits.
-func fnv1a64Hex(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+/// FNV-1a, 64 bits.
+func fnv1a64(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes {
         hash ^= UInt64(byte)
         hash = hash &* 0x0000_0100_0000_01b3
     }
-    let hex = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - hex.count) + hex
+    return hash
 }

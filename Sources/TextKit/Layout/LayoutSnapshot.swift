@@ -1,4 +1,7 @@
 /// A font at a size, as used by a layout; glyphs refer to it by index.
+///
+/// Equal when the faces are (the same font data and face index, wherever and by whichever
+/// ``FontCollection`` they were loaded: see ``Font/==(_:_:)``) and the sizes are.
 public struct UsedFont: Hashable, Sendable {
     /// The loaded face.
     public var font: Font
@@ -105,6 +108,10 @@ public struct ContainerLayout: Hashable, Sendable {
 }
 
 /// An immutable picture of a finished layout: fonts, containers, lines, fragments and glyphs.
+///
+/// Snapshots compare as values: two are equal when their layouts are (the same faces at the
+/// same sizes, glyphs, positions, lines and containers), even when two layout managers with two
+/// ``FontCollection``s made them; any glyph, position or face that differs makes them differ.
 public struct LayoutSnapshot: Hashable, Sendable {
     /// The fonts glyphs refer to, in order of first use.
     public var fonts: [UsedFont]
