@@ -75,6 +75,12 @@ struct PendingEdit {
     /// ```
     var edit: TextEdit? {
         guard !isEmpty else { return nil }
+        if attributeChanges.isEmpty {
+            // Characters only (typing): the replacements are the stretches.
+            return TextEdit(changes: replacements.map {
+                .init(mask: .characters, range: $0.range, replacedLength: $0.replacedLength, attributeChanges: [])
+            })
+        }
         var cuts = Set<Int>()
         for change in attributeChanges { cuts.insert(change.range.lowerBound); cuts.insert(change.range.upperBound) }
         for replacement in replacements {

@@ -112,19 +112,7 @@ struct BatchedEditTests {
         let (storage, batched) = laidOut(text)
         let (twin, unbatched) = laidOut(text)
         for round in 0..<8 {
-            var edits: [Edit] = []
-            var length = storage.length
-            var last = Int.random(in: 0...length, using: &rng)
-            for _ in 0..<Int.random(in: 1...12, using: &rng) {
-                // Half the edits land near the one before (typing, a replace-all of nearby words).
-                let start = Bool.random(using: &rng) ? Int.random(in: 0...length, using: &rng)
-                    : min(length, max(0, last + Int.random(in: -40...40, using: &rng)))
-                let range = start..<min(length, start + Int.random(in: 0...30, using: &rng))
-                let edit = randomEdit(range, &rng)
-                if case let .replace(range, inserted) = edit { length += inserted.unicodeScalars.count - range.count }
-                edits.append(edit)
-                last = start
-            }
+            let edits = randomBatch(length: storage.length, &rng)
             batched.resetStatistics()
             unbatched.resetStatistics()
             storage.beginEditing()
@@ -141,8 +129,45 @@ struct BatchedEditTests {
         }
     }
 
+    /// The same after a layout that stopped early (`ensureLayout(forCharacterRange:)`), so the
+    /// batch's stretches fall before, across and past the text split into paragraphs so far.
+    @Test(arguments: Array(UInt64(11)...14))
+    func randomBatchesOverPartlyLaidOutText(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        let text = try Self.text()
+        for round in 0..<6 {
+            let (storage, manager) = Fixtures.layout(text)
+            manager.addTextContainer(TextContainer(size: Size(width: 360, height: 100_000)))
+            let through = Int.random(in: 0..<storage.length, using: &rng)
+            manager.ensureLayout(forCharacterRange: through..<through + 1)
+            storage.beginEditing()
+            for edit in randomBatch(length: storage.length, &rng) { edit.apply(to: storage) }
+            storage.endEditing()
+            let context = "seed \(seed) round \(round)"
+            #expect(firstDifference(manager.snapshot().allLines, fresh(storage).allLines) == nil, "\(context)")
+        }
+    }
+
+    /// 1…12 random edits, valid one after the other on a text of `length` characters; half of
+    /// them land near the one before (typing, a replace-all of nearby words).
+    func randomBatch(length: Int, _ rng: inout SplitMix64) -> [Edit] {
+        var edits: [Edit] = []
+        var length = length
+        var last = Int.random(in: 0...length, using: &rng)
+        for _ in 0..<Int.random(in: 1...12, using: &rng) {
+            let start = Bool.random(using: &rng) ? Int.random(in: 0...length, using: &rng)
+                : min(length, max(0, last + Int.random(in: -40...40, using: &rng)))
+            let range = start..<min(length, start + Int.random(in: 0...30, using: &rng))
+            let edit = randomEdit(range, &rng)
+            if case let .replace(range, inserted) = edit { length += inserted.unicodeScalars.count - range.count }
+            edits.append(edit)
+            last = start
+        }
+        return edits
+    }
+
     func randomEdit(_ range: Range<Int>, _ rng: inout SplitMix64) -> Edit {
-        let words = ["a", "word", "typesetting", " ", "\n", "\n\n", "é", "fi", "the office"]
+        let words = ["a", "word", "typesetting", " ", "\n", "\n\n", "\r", "\r\n", "é", "fi", "the office"]
         switch Int.random(in: 0..<6, using: &rng) {
         case 0, 1:
             let inserted = (0..<Int.random(in: 0...3, using: &rng)).map { _ in words.randomElement(using: &rng)! }.joined()
