@@ -11,11 +11,17 @@ extension LayoutManager {
     public func textStorage(_ storage: TextStorage, didProcess edit: TextEdit) {
         needsLayout = true
         forgetCleanPrefix()
-        guard paragraphsSplit, !paragraphs.isEmpty else { return }
+        guard paragraphsSplit, !paragraphs.isEmpty else {
+            validThrough = 0
+            return
+        }
         let editStart = edit.range.lowerBound, editEnd = edit.range.upperBound
         let delta = edit.changeInLength
         let oldEnd = editEnd - delta
-        guard editStart <= splitEnd else { return }
+        guard editStart <= splitEnd else {
+            validThrough = min(validThrough, editStart)
+            return
+        }
         var first = paragraphIndex(atOrBefore: editStart)
         if first > 0, paragraphs[first].range.lowerBound == editStart { first -= 1 }
         let last = paragraphIndex(atOrBefore: min(oldEnd, splitEnd))
@@ -31,6 +37,8 @@ extension LayoutManager {
         for index in first...lastOld { byStart[paragraphs[index].range.lowerBound] = index }
         var region: [ParagraphState] = []
         region.reserveCapacity(newRanges.count)
+        // The layout is valid up to the first paragraph of the region laid out again.
+        var firstInvalid: Int?
         for range in newRanges {
             var state = ParagraphState(range: range)
             let touched = range.upperBound > editStart && range.lowerBound < editEnd
@@ -44,8 +52,12 @@ extension LayoutManager {
                 if touched && edit.attributeChanges.contains(.shaping) { state.cache = nil }
                 if touched && !edit.attributeChanges.isSubset(of: .paint) { state.validLines = 0 }
             }
+            if firstInvalid == nil, state.startCursor == nil || state.validLines == 0 || state.cache == nil {
+                firstInvalid = range.lowerBound
+            }
             region.append(state)
         }
+        if let firstInvalid { validThrough = min(validThrough, firstInvalid) }
         let wasLast = lastOld == paragraphs.count - 1
         if delta != 0 {
             for index in (lastOld + 1)..<paragraphs.count {
@@ -120,6 +132,7 @@ extension LayoutManager {
     }
 
     func invalidateAll() {
+        validThrough = 0
         cleanAfter = nil
         forgetCleanPrefix()
         paragraphs = []
@@ -155,6 +168,7 @@ extension LayoutManager {
                 paragraphs[p].validLines = 0
                 paragraphs[p].startCursor = nil
             }
+            lowerValidThrough(to: p)
         }
         needsLayout = true
     }
@@ -194,7 +208,20 @@ extension LayoutManager {
                 paragraphs[p].validLines = min(paragraphs[p].validLines, first)
             }
             if let start = state.startCursor, start.container >= index { paragraphs[p].startCursor = nil }
+            lowerValidThrough(to: p)
         }
         needsLayout = true
+    }
+
+    /// Lowers ``validThrough`` to the first character of paragraph `p` whose line is no longer
+    /// valid, if it has one.
+    private func lowerValidThrough(to p: Int) {
+        let state = paragraphs[p]
+        let offset = state.range.lowerBound
+        if state.startCursor == nil || state.validLines == 0 {
+            validThrough = min(validThrough, offset)
+        } else if state.validLines < state.lines.count {
+            validThrough = min(validThrough, offset + state.lines[state.validLines].line.characterRange.lowerBound)
+        }
     }
 }

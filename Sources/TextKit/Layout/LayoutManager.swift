@@ -127,12 +127,15 @@ public final class LayoutManager: TextStorageObserver {
         })
     }
 
-    /// The first character not laid out yet (the text's length when everything is laid out or
-    /// overflowed): Text Kit's `firstUnlaidCharacterIndex()`.
+    /// The first character whose layout is not valid (Text Kit's `firstUnlaidCharacterIndex()`):
+    /// every character before it is laid out, and no edit or container change has touched its
+    /// layout since. The text's length when everything is laid out or overflowed; after an edit,
+    /// at most the start of the first paragraph it changed (never past the text's end); after a
+    /// container change, at most the first line it moved. Does not lay out.
     public var firstUnlaidCharacterIndex: Int {
         guard let storage = textStorage else { return 0 }
         if !needsLayout { return storage.length }
-        return laidOutThrough
+        return min(validThrough, storage.length)
     }
 
     /// The characters that did not fit in any container, or nil (lays out first).
@@ -254,8 +257,13 @@ public final class LayoutManager: TextStorageObserver {
     /// The text is split into `paragraphs` up to here (a paragraph boundary); the rest is split
     /// when layout reaches it.
     var splitEnd = 0
-    /// After a partial layout: the characters before this are laid out.
-    var laidOutThrough = 0
+    /// After a partial layout: the characters before this are laid out. Set by layout passes
+    /// only; ``validThrough`` follows it and is lowered by invalidation.
+    var laidOutThrough = 0 { didSet { validThrough = laidOutThrough } }
+    /// The characters before this are laid out and still valid (``firstUnlaidCharacterIndex``):
+    /// set with ``laidOutThrough`` by each layout pass, lowered to the first character whose
+    /// lines an edit or a container change invalidates.
+    var validThrough = 0
     /// Set whenever something must be laid out again; clears the cached snapshot and query index.
     var needsLayout = true {
         didSet {
