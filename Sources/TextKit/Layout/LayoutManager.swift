@@ -270,6 +270,7 @@ public final class LayoutManager: TextStorageObserver {
             if needsLayout {
                 cachedQueries = nil
                 island = nil
+                cachedExtraLine = nil
             }
         }
     }
@@ -287,6 +288,9 @@ public final class LayoutManager: TextStorageObserver {
     package var tuning = LayoutTuning()
     /// The snapshot and lookup tables queries use, built on the first query after a layout.
     var cachedQueries: QueryIndex?
+    /// The extra line fragment and the cursor it was placed from (see
+    /// `LayoutManager+ExtraLineFragment.swift`); cleared with ``cachedQueries``.
+    var cachedExtraLine: (start: LayoutCursor, fragment: ExtraLineFragment?)?
     var overflowStart: Int?
     var fontTable: [UsedFont] = []
     var fontIndices: [UsedFont: Int] = [:]
