@@ -9,6 +9,16 @@
 /// the paragraphs they touch. Lines before the first changed line are kept, and relayout stops
 /// as soon as a paragraph starts where it started before (the layout has re-synchronized): the
 /// lines after it are reused as they are.
+///
+/// Layout queries (everything that lays out or reads the layout: the `ensureLayout` calls,
+/// ``snapshot()``, ``overflowRange``, ``firstUnlaidCharacterIndex``, the extra line fragment
+/// and every query by glyph, character or point) must not be made while the storage is in an
+/// editing batch (``TextStorage/isEditing``): its edits reach the layout manager only when the
+/// batch ends, so the layout could only answer for the old text. As Text Kit raises an
+/// exception there, such a query stops the program with a precondition failure that says so.
+/// Reading the storage itself is always allowed; right after ``TextStorage/endEditing()``
+/// (and in any observer's ``TextStorageObserver/textStorage(_:didProcess:)``) queries answer
+/// for the new text.
 public final class LayoutManager: TextStorageObserver {
     /// Creates a layout manager that finds fonts through `fontCollection`.
     ///
@@ -82,6 +92,7 @@ public final class LayoutManager: TextStorageObserver {
     /// Complexity: O(n) in the characters of the paragraphs that changed, plus those whose start
     /// moved; a constant per unchanged paragraph otherwise.
     public func ensureLayout() {
+        requireNoOpenEditingBatch()
         guard let storage = textStorage, needsLayout else { return }
         runLayout(storage: storage, parallel: true, until: { _, _ in false })
         needsLayout = false
@@ -133,6 +144,7 @@ public final class LayoutManager: TextStorageObserver {
     /// at most the start of the first paragraph it changed (never past the text's end); after a
     /// container change, at most the first line it moved. Does not lay out.
     public var firstUnlaidCharacterIndex: Int {
+        requireNoOpenEditingBatch()
         guard let storage = textStorage else { return 0 }
         if !needsLayout { return storage.length }
         return min(validThrough, storage.length)
@@ -192,6 +204,16 @@ public final class LayoutManager: TextStorageObserver {
     }
 
     // MARK: - Internals
+
+    /// Stops the program when the storage is in an editing batch: its edits have not reached
+    /// this layout manager yet, so no layout answer could be right (Text Kit raises there).
+    func requireNoOpenEditingBatch() {
+        precondition(textStorage?.isEditing != true, """
+            layout queried inside an editing batch of its text storage (between beginEditing() and \
+            endEditing(), or in textStorage(_:willProcess:)): the batch's edits are not laid out yet; \
+            query after endEditing()
+            """)
+    }
 
     /// Everything known about one paragraph. Filled by `runLayout`; `cache` is cleared by edits
     /// of its characters or shaping attributes, `validLines` by anything that moves its lines.
