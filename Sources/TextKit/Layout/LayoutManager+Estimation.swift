@@ -60,6 +60,7 @@ extension LayoutManager {
     /// more than ``LayoutTuning/estimationDistance`` characters past it; then lays out an estimated island
     /// from `target`'s paragraph until `stop`.
     func ensureLayout(near target: (PrefixEnd) -> Int, until stop: (Int, LayoutCursor) -> Bool) {
+        requireNoOpenEditingBatch()
         guard let storage = textStorage, needsLayout else { return }
         guard canEstimate else {
             if runLayout(storage: storage, parallel: false, until: stop) { needsLayout = false }

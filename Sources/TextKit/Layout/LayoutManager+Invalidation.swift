@@ -14,7 +14,10 @@ extension LayoutManager {
     public func textStorage(_ storage: TextStorage, didProcess edit: TextEdit) {
         needsLayout = true
         forgetCleanPrefix()
-        guard paragraphsSplit, !paragraphs.isEmpty else { return }
+        guard paragraphsSplit, !paragraphs.isEmpty else {
+            validThrough = 0
+            return
+        }
         // A replacement of nothing by nothing (text typed and deleted again) changes nothing.
         let replaced = edit.changes.filter { $0.mask.contains(.characters) && ($0.replacedLength > 0 || !$0.range.isEmpty) }
         var lastChanged = replaced.isEmpty ? -1 : splitAgain(around: replaced, in: storage.scalars)
@@ -29,6 +32,17 @@ extension LayoutManager {
             }
         }
         if let clean = cleanAfter { cleanAfter = max(clean, lastChanged + 1) }
+        // The first character whose layout is no longer valid: from the paragraph before the first
+        // stretch that changed more than paint, the first paragraph left invalid.
+        if let first = edit.changes.first(where: { $0.mask.contains(.characters) || !$0.attributeChanges.isSubset(of: .paint) }) {
+            var p = max(0, paragraphIndex(atOrBefore: first.range.lowerBound) - 1)
+            let before = validThrough
+            while p < paragraphs.count, validThrough == before, paragraphs[p].range.lowerBound < before {
+                lowerValidThrough(to: p)
+                p += 1
+            }
+            if first.range.lowerBound >= splitEnd { validThrough = min(validThrough, first.range.lowerBound) }
+        }
     }
 
     // MARK: - Internals
@@ -188,6 +202,7 @@ extension LayoutManager {
     }
 
     func invalidateAll() {
+        validThrough = 0
         cleanAfter = nil
         forgetCleanPrefix()
         paragraphs = []
@@ -223,6 +238,7 @@ extension LayoutManager {
                 paragraphs[p].validLines = 0
                 paragraphs[p].startCursor = nil
             }
+            lowerValidThrough(to: p)
         }
         needsLayout = true
     }
@@ -262,7 +278,20 @@ extension LayoutManager {
                 paragraphs[p].validLines = min(paragraphs[p].validLines, first)
             }
             if let start = state.startCursor, start.container >= index { paragraphs[p].startCursor = nil }
+            lowerValidThrough(to: p)
         }
         needsLayout = true
+    }
+
+    /// Lowers ``validThrough`` to the first character of paragraph `p` whose line is no longer
+    /// valid, if it has one.
+    private func lowerValidThrough(to p: Int) {
+        let state = paragraphs[p]
+        let offset = state.range.lowerBound
+        if state.startCursor == nil || state.validLines == 0 || state.cache == nil {
+            validThrough = min(validThrough, offset)
+        } else if state.validLines < state.lines.count {
+            validThrough = min(validThrough, offset + state.lines[state.validLines].line.characterRange.lowerBound)
+        }
     }
 }

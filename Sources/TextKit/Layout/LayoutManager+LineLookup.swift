@@ -175,6 +175,7 @@ extension LayoutManager {
 
     /// Lays out through container `index` (all of it, and what overflows when it is the last).
     func ensureLayout(throughContainer index: Int) {
+        requireNoOpenEditingBatch()
         guard let storage = textStorage, needsLayout else { return }
         if runLayout(storage: storage, until: { _, cursor in cursor.container > index }) { needsLayout = false }
     }

@@ -57,16 +57,19 @@ extension LayoutManager {
         return q.fragments[q.glyphs.fragmentIndex(ofGlyph: index)].usedRect
     }
 
-    /// The rectangle of the line fragment that holds character `index` (nil when it is not laid
-    /// out: past the end, in the overflow or hidden by truncation). Lays out through its
-    /// paragraph only.
+    /// The rectangle of the line fragment that holds character `index`: for a line's break (a
+    /// paragraph separator, U+2028), the fragment that ends the line; for characters a truncated
+    /// line hides, the truncated fragment. Nil when `index` is not laid out: it is past the end
+    /// (the text's length included: the extra line fragment holds no character, see
+    /// ``extraLineFragmentRect``) or in ``overflowRange``. Lays out through its paragraph only.
     public func lineFragmentRect(forCharacterAt index: Int) -> ContainerRect? {
         ensureLayout(forCharacterRange: index..<index + 1)
         return fragment(containing: index).map { ContainerRect(containerIndex: $0.fragment.container, rect: $0.fragment.rect) }
     }
 
     /// The used part of the line fragment that holds character `index` (nil when it is not laid
-    /// out). Lays out through its paragraph only.
+    /// out: past the end or in ``overflowRange``, as for ``lineFragmentRect(forCharacterAt:)``).
+    /// Lays out through its paragraph only.
     public func lineFragmentUsedRect(forCharacterAt index: Int) -> ContainerRect? {
         ensureLayout(forCharacterRange: index..<index + 1)
         return fragment(containing: index).map {
@@ -74,7 +77,8 @@ extension LayoutManager {
         }
     }
 
-    /// The container that holds character `index` (nil when it is not laid out).
+    /// The container that holds character `index` (nil when it is not laid out: past the end or
+    /// in ``overflowRange``).
     public func textContainer(forCharacterAt index: Int) -> TextContainer? {
         lineFragmentRect(forCharacterAt: index).map { textContainers[$0.containerIndex] }
     }
@@ -128,7 +132,10 @@ extension LayoutManager {
 
     /// The insertion point nearest to `point` in `container` (Text Kit's `characterIndex(for:in:…)`):
     /// the line nearest vertically, then the fragment and cluster nearest horizontally; inside a
-    /// cluster, the nearer of its edges (or a share of a ligature), honouring its direction.
+    /// cluster, the nearer of its edges (or a share of a ligature), honouring its direction. The
+    /// extra line fragment counts as a line whose insertion point is the text's length (a click
+    /// below a final line break puts the caret on the empty line); a container without lines
+    /// answers the text's length. Never an index in ``overflowRange``, except that length.
     ///
     /// Lays out only until a line below `point` is known (or the container is full); finds the
     /// line by binary search, so the cost does not grow with the document.
@@ -148,6 +155,13 @@ extension LayoutManager {
         let next = firstLine(atOrAfter: containerIndex, y: point.y, in: current)
         let below = inContainer(next)
         let above = inContainer(line(before: next, in: current))
+        // Below every line of the container, the extra line fragment (when laid out there) may
+        // be nearer: its insertion point is the end of the text.
+        if below == nil, let extra = laidOutExtraLineFragment(), extra.container == containerIndex {
+            let rect = extra.lineRect
+            let distance = point.y < rect.minY ? rect.minY - point.y : max(0, point.y - rect.maxY)
+            if distance < above.map(verticalDistance) ?? .infinity { return textStorage?.length ?? 0 }
+        }
         guard above != nil || below != nil else { return textStorage?.length ?? 0 }
         let nearest = min(above.map(verticalDistance) ?? .infinity, below.map(verticalDistance) ?? .infinity)
         var lines: [LineAddress] = []
@@ -180,9 +194,24 @@ extension LayoutManager {
     /// The caret for an insertion point before character `index` (`index` may equal the text's
     /// length). At a boundary between runs of opposite direction there are two carets: the primary
     /// one at the leading edge of the character at `index`, the secondary one at the trailing edge
-    /// of the character before it. Lays out through the paragraph of `index` only.
+    /// of the character before it. In an empty line (an empty paragraph) the caret is in the
+    /// middle of the fragment's used rect, where alignment and direction put an insertion point.
+    ///
+    /// At the text's length, when the text is empty or ends with a hard line break, the caret is
+    /// in the extra line fragment (``extraLineFragmentUsedRect``), on the empty line below the
+    /// last one. Empty when the insertion point is not laid out: `index` is past the length or in
+    /// ``overflowRange`` (the length too when the text overflowed), or the extra line fragment
+    /// has no room. Lays out through the paragraph of `index` only (the whole text for the
+    /// extra line fragment).
     public func caretRects(forCharacterIndex index: Int) -> [CaretRect] {
+        guard let length = textStorage?.length, index >= 0, index <= length else { return [] }
+        if index == length, endsWithHardLineBreak {
+            guard let extra = extraLineFragment() else { return [] }
+            return [CaretRect(containerIndex: extra.container, rect: Rect(
+                x: extra.usedRect.minX + extra.usedRect.width / 2, y: extra.lineRect.minY, width: 0, height: extra.lineRect.height), isPrimary: true)]
+        }
         ensureLayout(forCharacterRange: max(0, index - 1)..<index + 1)
+        if let start = overflowStart, index >= start { return [] }
         var carets: [CaretRect] = []
         func caret(_ fragment: QueryIndex.Fragment, x: Double, primary: Bool) -> CaretRect {
             CaretRect(containerIndex: fragment.container,
@@ -202,16 +231,18 @@ extension LayoutManager {
             }
         } else if let (g, previous) = before {
             carets.append(caret(g.fragment, x: QueryIndex.trailingX(previous), primary: true))
-        } else if let f = fragment(containing: index) ?? lastFragment(startingAtOrBefore: index) {
-            let padding = textContainers[f.fragment.container].lineFragmentPadding
-            carets.append(caret(f.fragment, x: f.fragment.rect.minX + padding, primary: true))
+        } else if let f = fragment(containing: index) {
+            carets.append(caret(f.fragment, x: f.fragment.usedRect.minX + f.fragment.usedRect.width / 2, primary: true))
         }
         return carets
     }
 
     /// The rectangles that highlight the characters in `range`: one per run of adjacent clusters,
-    /// so a line split by an exclusion or reordered by bidi gives several. Lays out through the
-    /// end of `range` only and looks at its paragraphs only.
+    /// so a line split by an exclusion or reordered by bidi gives several. Only characters with
+    /// glyphs are highlighted: line breaks and what overflowed (``overflowRange``) give no
+    /// rectangle, nor does the extra line fragment, which holds no character (the caret at the
+    /// selection's end is ``caretRects(forCharacterIndex:)`` of `range.upperBound`). Lays out
+    /// through the end of `range` only and looks at its paragraphs only.
     public func selectionRects(forCharacterRange range: Range<Int>) -> [ContainerRect] {
         guard !range.isEmpty else { return [] }
         ensureLayout(forCharacterRange: range)
@@ -263,42 +294,30 @@ extension LayoutManager {
     }
 
     /// The current fragment holding character `index`: of the fragments starting at or before
-    /// it, the one starting last, if it holds `index`.
+    /// it, the one starting last, if it holds `index`; for a character no fragment holds but its
+    /// line does (the break that ends it), the line's last fragment in text order.
     private func fragment(containing index: Int) -> LocatedFragment? {
         guard let p = currentParagraph(containing: index) else { return nil }
         var best: (address: LineAddress, index: Int, characters: Range<Int>)?
+        var ending: (address: LineAddress, index: Int, end: Int)?
+        let offset = paragraphs[p].range.lowerBound
         for line in paragraphs[p].lines.indices {
             let address = LineAddress(paragraph: p, line: line)
-            for (fragment, characters) in fragmentCharacters(of: address) where characters.lowerBound <= index {
+            let lineRange = paragraphs[p].lines[line].line.characterRange
+            let holdsIndex = lineRange.lowerBound + offset <= index && index < lineRange.upperBound + offset
+            for (fragment, characters) in fragmentCharacters(of: address) {
+                if holdsIndex, ending.map({ $0.end <= characters.upperBound }) ?? true {
+                    ending = (address, fragment, characters.upperBound)
+                }
+                guard characters.lowerBound <= index else { continue }
                 if let known = best, known.characters.lowerBound > characters.lowerBound { continue }
                 if let known = best, known.characters.lowerBound == characters.lowerBound,
                    !characters.contains(index) { continue }
                 best = (address, fragment, characters)
             }
         }
-        guard let best, best.characters.contains(index) else { return nil }
-        return locatedFragment(best.address, best.index)
-    }
-
-    /// Of the current fragments starting at or before `index`, the one starting last.
-    private func lastFragment(startingAtOrBefore index: Int) -> LocatedFragment? {
-        let current = current
-        var position = current.count - 1
-        while position >= 0, paragraphs[current.paragraph(position)].range.lowerBound > index { position -= 1 }
-        while position >= 0 {
-            let p = current.paragraph(position)
-            var best: (address: LineAddress, index: Int, start: Int)?
-            for line in paragraphs[p].lines.indices {
-                let address = LineAddress(paragraph: p, line: line)
-                for (fragment, characters) in fragmentCharacters(of: address)
-                where characters.lowerBound <= index && best.map({ $0.start <= characters.lowerBound }) ?? true {
-                    best = (address, fragment, characters.lowerBound)
-                }
-            }
-            if let best { return locatedFragment(best.address, best.index) }
-            position -= 1
-        }
-        return nil
+        if let best, best.characters.contains(index) { return locatedFragment(best.address, best.index) }
+        return ending.map { locatedFragment($0.address, $0.index) }
     }
 
     private func containerIndex(_ container: TextContainer) -> Int? {

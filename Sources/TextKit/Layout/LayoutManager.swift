@@ -9,6 +9,16 @@
 /// the paragraphs they touch. Lines before the first changed line are kept, and relayout stops
 /// as soon as a paragraph starts where it started before (the layout has re-synchronized): the
 /// lines after it are reused as they are.
+///
+/// Layout queries (everything that lays out or reads the layout: the `ensureLayout` calls,
+/// ``snapshot()``, ``overflowRange``, ``firstUnlaidCharacterIndex``, the extra line fragment
+/// and every query by glyph, character or point) must not be made while the storage is in an
+/// editing batch (``TextStorage/isEditing``): its edits reach the layout manager only when the
+/// batch ends, so the layout could only answer for the old text. As Text Kit raises an
+/// exception there, such a query stops the program with a precondition failure that says so.
+/// Reading the storage itself is always allowed; right after ``TextStorage/endEditing()``
+/// (and in any observer's ``TextStorageObserver/textStorage(_:didProcess:)``) queries answer
+/// for the new text.
 public final class LayoutManager: TextStorageObserver {
     /// Creates a layout manager that finds fonts through `fontCollection`.
     ///
@@ -82,6 +92,7 @@ public final class LayoutManager: TextStorageObserver {
     /// Complexity: O(n) in the characters of the paragraphs that changed, plus those whose start
     /// moved; a constant per unchanged paragraph otherwise.
     public func ensureLayout() {
+        requireNoOpenEditingBatch()
         guard let storage = textStorage, needsLayout else { return }
         runLayout(storage: storage, parallel: true, until: { _, _ in false })
         needsLayout = false
@@ -127,12 +138,16 @@ public final class LayoutManager: TextStorageObserver {
         })
     }
 
-    /// The first character not laid out yet (the text's length when everything is laid out or
-    /// overflowed): Text Kit's `firstUnlaidCharacterIndex()`.
+    /// The first character whose layout is not valid (Text Kit's `firstUnlaidCharacterIndex()`):
+    /// every character before it is laid out, and no edit or container change has touched its
+    /// layout since. The text's length when everything is laid out or overflowed; after an edit,
+    /// at most the start of the first paragraph it changed (never past the text's end); after a
+    /// container change, at most the first line it moved. Does not lay out.
     public var firstUnlaidCharacterIndex: Int {
+        requireNoOpenEditingBatch()
         guard let storage = textStorage else { return 0 }
         if !needsLayout { return storage.length }
-        return laidOutThrough
+        return min(validThrough, storage.length)
     }
 
     /// The characters that did not fit in any container, or nil (lays out first).
@@ -189,6 +204,16 @@ public final class LayoutManager: TextStorageObserver {
     }
 
     // MARK: - Internals
+
+    /// Stops the program when the storage is in an editing batch: its edits have not reached
+    /// this layout manager yet, so no layout answer could be right (Text Kit raises there).
+    func requireNoOpenEditingBatch() {
+        precondition(textStorage?.isEditing != true, """
+            layout queried inside an editing batch of its text storage (between beginEditing() and \
+            endEditing(), or in textStorage(_:willProcess:)): the batch's edits are not laid out yet; \
+            query after endEditing()
+            """)
+    }
 
     /// Everything known about one paragraph. Filled by `runLayout`; `cache` is cleared by edits
     /// of its characters or shaping attributes, `validLines` by anything that moves its lines.
@@ -254,14 +279,20 @@ public final class LayoutManager: TextStorageObserver {
     /// The text is split into `paragraphs` up to here (a paragraph boundary); the rest is split
     /// when layout reaches it.
     var splitEnd = 0
-    /// After a partial layout: the characters before this are laid out.
-    var laidOutThrough = 0
+    /// After a partial layout: the characters before this are laid out. Set by layout passes
+    /// only; ``validThrough`` follows it and is lowered by invalidation.
+    var laidOutThrough = 0 { didSet { validThrough = laidOutThrough } }
+    /// The characters before this are laid out and still valid (``firstUnlaidCharacterIndex``):
+    /// set with ``laidOutThrough`` by each layout pass, lowered to the first character whose
+    /// lines an edit or a container change invalidates.
+    var validThrough = 0
     /// Set whenever something must be laid out again; clears the cached snapshot and query index.
     var needsLayout = true {
         didSet {
             if needsLayout {
                 cachedQueries = nil
                 island = nil
+                cachedExtraLine = nil
             }
         }
     }
@@ -279,6 +310,9 @@ public final class LayoutManager: TextStorageObserver {
     package var tuning = LayoutTuning()
     /// The snapshot and lookup tables queries use, built on the first query after a layout.
     var cachedQueries: QueryIndex?
+    /// The extra line fragment and the cursor it was placed from (see
+    /// `LayoutManager+ExtraLineFragment.swift`); cleared with ``cachedQueries``.
+    var cachedExtraLine: (start: LayoutCursor, fragment: ExtraLineFragment?)?
     var overflowStart: Int?
     var fontTable: [UsedFont] = []
     var fontIndices: [UsedFont: Int] = [:]

@@ -22,6 +22,12 @@ public struct ContainerRect: Hashable, Sendable {
     public var containerIndex: Int
     /// The rectangle, in container coordinates.
     public var rect: Rect
+
+    /// Creates a value from its parts.
+    package init(containerIndex: Int, rect: Rect) {
+        self.containerIndex = containerIndex
+        self.rect = rect
+    }
 }
 
 /// One line fragment as ``LayoutManager/enumerateLineFragments(_:)`` reports it.

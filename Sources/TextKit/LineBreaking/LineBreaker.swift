@@ -162,13 +162,22 @@ package struct LineBreaker {
             let minimum = container.minimumFragmentWidth ?? minimumWidth
             let spans = container.freeSpans(in: proposed, minY: cursor.y, height: height, minimumWidth: minimum)
             let band = Rect(x: container.textRect.minX, y: cursor.y, width: container.textRect.width, height: height)
-            if paragraph.utf16.isEmpty {
-                let span = spans.first ?? proposed
-                return .line(BrokenLine(container: cursor.container, band: band, metrics: defaultMetrics,
-                                        height: height, fragments: [(span, 0..<0)], range: 0..<0,
-                                        endsWithMandatoryBreak: false))
-            }
             let maxWidth = proposed.width - 2 * container.lineFragmentPadding
+            if paragraph.utf16.isEmpty {
+                // An empty line (an empty paragraph, the extra line fragment) takes the first free
+                // span; with none it moves down like any line that found no room.
+                if let span = spans.first {
+                    return .line(BrokenLine(container: cursor.container, band: band, metrics: defaultMetrics,
+                                            height: height, fragments: [(span, 0..<0)], range: 0..<0,
+                                            endsWithMandatoryBreak: false))
+                }
+                if cursor.y >= lowestExclusionBottom(container) || maxWidth < minimum {
+                    cursor.moveToNextContainer(of: containers)
+                } else {
+                    cursor.y += step
+                }
+                continue
+            }
             switch fill(spans, from: start, padding: container.lineFragmentPadding, maxWidth: maxWidth,
                         textRect: container.textRect, breaksWords: breaksWords) {
             case .impossible:

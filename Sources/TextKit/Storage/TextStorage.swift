@@ -3,7 +3,8 @@ public protocol TextStorageObserver: AnyObject {
     /// Called once per editing batch, before any observer is told it is done: an editor may still
     /// change attributes here (for example to highlight syntax); those changes join the batch.
     func textStorage(_ storage: TextStorage, willProcess edit: TextEdit)
-    /// Called once per editing batch, after the storage has changed.
+    /// Called once per editing batch, after the storage has changed. Layout managers are told
+    /// first, so another observer may query their layout here: it answers for the new text.
     func textStorage(_ storage: TextStorage, didProcess edit: TextEdit)
 }
 
@@ -46,7 +47,16 @@ public final class TextStorage {
     public var layoutManagers: [LayoutManager] { observers.compactMap { $0.object as? LayoutManager } }
 
     /// Starts a batch of edits; batches nest.
+    ///
+    /// Until the outermost batch ends, layout managers do not know of its edits: asking them for
+    /// layout meanwhile is a programmer error that stops the program (see ``LayoutManager``).
+    /// Reading the storage itself (characters, attributes) is always allowed.
     public func beginEditing() { editingDepth += 1 }
+
+    /// Whether a batch of edits is open (between ``beginEditing()`` and the matching
+    /// ``endEditing()``, or while observers are told ``TextStorageObserver/textStorage(_:willProcess:)``):
+    /// layout managers cannot answer layout queries then.
+    public var isEditing: Bool { editingDepth > 0 }
 
     /// Ends a batch; when the outermost batch ends, observers are told what changed.
     public func endEditing() {
@@ -147,6 +157,9 @@ public final class TextStorage {
         editingDepth -= 1
         guard let edit = pending.edit else { return }
         pending = PendingEdit()
-        for observer in observers { observer.object?.textStorage(self, didProcess: edit) }
+        // Layout managers first: any other observer may then query their layout.
+        let told = observers.compactMap(\.object)
+        for observer in told where observer is LayoutManager { observer.textStorage(self, didProcess: edit) }
+        for observer in told where !(observer is LayoutManager) { observer.textStorage(self, didProcess: edit) }
     }
 }

@@ -9,8 +9,14 @@ struct IncrementalEquivalenceTests {
     static let words = ["a", "word", "longer", "typesetting", "of", "the", "office", "flows", "around", "x",
                         "\n", "\n\n", " ", "supercalifragilistic", "é", "fi"]
 
-    /// A fresh manager laying out a copy of `storage` into copies of `containers`.
+    /// The layout of a fresh manager laying out a copy of `storage` into copies of `containers`.
     func freshLayout(_ storage: TextStorage, _ containers: [TextContainer]) -> LayoutSnapshot {
+        Self.freshManager(storage, containers).snapshot()
+    }
+
+    /// A fresh manager for a copy of `storage` and copies of `containers` (their geometry, line
+    /// limits and line break modes).
+    static func freshManager(_ storage: TextStorage, _ containers: [TextContainer]) -> LayoutManager {
         let copy = TextStorage(string: storage.string, attributes: Fixtures.attributes())
         storage.enumerateAttributes(in: 0..<storage.length) { attributes, range in
             copy.setAttributes(attributes, range: range)
@@ -20,10 +26,12 @@ struct IncrementalEquivalenceTests {
         for container in containers {
             let twin = TextContainer(size: container.size, insets: container.insets)
             twin.lineFragmentPadding = container.lineFragmentPadding
-            twin.exclusionPaths = container.exclusionPaths
+            twin.exclusions = container.exclusions
+            twin.maximumNumberOfLines = container.maximumNumberOfLines
+            twin.lineBreakMode = container.lineBreakMode
             manager.addTextContainer(twin)
         }
-        return manager.snapshot()
+        return manager
     }
 
     func randomContainer(_ rng: inout SplitMix64) -> TextContainer {

@@ -13,10 +13,19 @@ struct NoncontiguousEquivalenceTests {
     /// ``LayoutManager/firstUnlaidCharacterIndex`` (font indices zeroed: they are per snapshot).
     func laidOutLines(_ manager: LayoutManager) -> [LineLayout] {
         let end = manager.firstUnlaidCharacterIndex
+        return keptLines(manager) { paragraph, _ in paragraph.upperBound <= end }
+    }
+
+    /// The lines `manager` keeps, read from its state without laying out, in text coordinates
+    /// (font indices zeroed), those for which `keep` holds, given the paragraph's characters and
+    /// the line's (in text coordinates).
+    func keptLines(_ manager: LayoutManager, where keep: (Range<Int>, Range<Int>) -> Bool) -> [LineLayout] {
         var lines: [LineLayout] = []
-        for state in manager.paragraphs where state.range.upperBound <= end {
+        for state in manager.paragraphs {
             let offset = state.range.lowerBound
             for placed in state.lines {
+                let range = placed.line.characterRange
+                guard keep(state.range, range.lowerBound + offset..<range.upperBound + offset) else { continue }
                 var line = placed.line
                 line.characterRange = line.characterRange.lowerBound + offset..<line.characterRange.upperBound + offset
                 line.truncatedRange = line.truncatedRange.map { $0.lowerBound + offset..<$0.upperBound + offset }

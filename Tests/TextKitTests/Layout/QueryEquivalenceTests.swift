@@ -14,9 +14,32 @@ struct QueryEquivalenceTests {
 
     struct Reference {
         let q: QueryIndex
+        let snapshot: LayoutSnapshot
         let containers: [TextContainer]
+        /// The extra line fragment (its own computation is checked against fresh layouts in
+        /// `ExtraLineFragmentTests`) and whether the text calls for one.
+        let extra: (rect: ContainerRect, used: ContainerRect)?
+        let endsWithBreak: Bool
+
+        /// The reference for `manager`'s full layout.
+        init(_ manager: LayoutManager) {
+            snapshot = manager.snapshot()
+            q = QueryIndex(snapshot: snapshot)
+            containers = manager.textContainers
+            extra = manager.extraLineFragmentRect.map { ($0, manager.extraLineFragmentUsedRect!) }
+            let text = manager.textStorage!.string.unicodeScalars
+            endsWithBreak = text.last.map { "\n\r\u{B}\u{C}\u{85}\u{2028}\u{2029}".unicodeScalars.contains($0) } ?? true
+        }
 
         func caretRects(_ index: Int) -> [CaretRect] {
+            guard index >= 0, index <= snapshot.textLength else { return [] }
+            if index == snapshot.textLength, endsWithBreak {
+                guard let (rect, used) = extra else { return [] }
+                return [CaretRect(containerIndex: rect.containerIndex, rect: Rect(
+                    x: used.rect.minX + used.rect.width / 2, y: rect.rect.minY, width: 0, height: rect.rect.height),
+                    isPrimary: true)]
+            }
+            if let overflow = snapshot.overflowRange, index >= overflow.lowerBound { return [] }
             var carets: [CaretRect] = []
             func caret(_ fragment: QueryIndex.Fragment, x: Double, primary: Bool) -> CaretRect {
                 CaretRect(containerIndex: fragment.container,
@@ -36,20 +59,21 @@ struct QueryEquivalenceTests {
                 }
             } else if let (g, previous) = before {
                 carets.append(caret(q.fragments[g], x: QueryIndex.trailingX(previous), primary: true))
-            } else if let f = containing(index) ?? lastStarting(atOrBefore: index) {
-                let fragment = q.fragments[f]
-                carets.append(caret(fragment, x: fragment.rect.minX + containers[fragment.container].lineFragmentPadding,
-                                    primary: true))
+            } else if let f = containing(index) ?? lineEnding(at: index) {
+                let used = q.fragments[f].usedRect
+                carets.append(caret(q.fragments[f], x: used.minX + used.width / 2, primary: true))
             }
             return carets
         }
 
-        /// Of the fragments starting at or before `index`, the one starting last (the last in
-        /// layout order on a tie).
-        func lastStarting(atOrBefore index: Int) -> Int? {
-            let starts = q.fragments.map(\.characters.lowerBound).filter { $0 <= index }
-            guard let start = starts.max() else { return nil }
-            return q.fragments.indices.last { q.fragments[$0].characters.lowerBound == start }
+        /// For a character only a line holds (the break ending it): that line's last fragment
+        /// in text order (the last in layout order on a tie).
+        func lineEnding(at index: Int) -> Int? {
+            let holding = q.fragments.indices.filter {
+                snapshot.containers[q.fragments[$0].container].lines[q.fragments[$0].line].characterRange.contains(index)
+            }
+            guard let end = holding.map({ q.fragments[$0].characters.upperBound }).max() else { return nil }
+            return holding.last { q.fragments[$0].characters.upperBound == end }
         }
 
         func characterIndex(_ point: Point, container index: Int, textLength: Int) -> Int {
@@ -61,6 +85,11 @@ struct QueryEquivalenceTests {
             let nearest = candidates.map(vertical).min()!
             func horizontal(_ f: QueryIndex.Fragment) -> Double {
                 point.x < f.rect.minX ? f.rect.minX - point.x : max(0, point.x - f.rect.maxX)
+            }
+            // Below every line, the extra line fragment's insertion point is the end of the text.
+            if let (rect, _) = extra, rect.containerIndex == index {
+                let r = rect.rect
+                if (point.y < r.minY ? r.minY - point.y : max(0, point.y - r.maxY)) < nearest { return textLength }
             }
             let fragment = candidates.filter { vertical($0) == nearest }.min { horizontal($0) < horizontal($1) }!
             func distance(_ c: QueryIndex.Cluster) -> Double { point.x < c.minX ? c.minX - point.x : max(0, point.x - c.maxX) }
@@ -133,7 +162,7 @@ struct QueryEquivalenceTests {
             }
             let got = answer()
             if manager.firstUnlaidCharacterIndex < now { partial += 1 }
-            let reference = Reference(q: QueryIndex(snapshot: manager.snapshot()), containers: manager.textContainers)
+            let reference = Reference(manager)
             let expected: String
             switch kind {
             case 0: expected = "\(reference.caretRects(at))"
@@ -159,7 +188,7 @@ struct QueryEquivalenceTests {
         storage.addLayoutManager(manager)
         let container = TextContainer(size: Size(width: 300, height: 1_000_000))
         manager.addTextContainer(container)
-        let reference = Reference(q: QueryIndex(snapshot: manager.snapshot()), containers: manager.textContainers)
+        let reference = Reference(manager)
         let height = manager.usedRect(for: container).maxY
         for step in 0..<200 {
             let point = Point(x: Double(step * 37 % 320) - 10, y: Double(step) * height / 190 - 5)
