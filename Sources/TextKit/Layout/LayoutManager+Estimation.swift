@@ -145,7 +145,8 @@ extension LayoutManager {
             if stop(index - 1, cursor) || index == paragraphs.count && splitEnd >= storage.length { break }
         }
         // Shaping warnings stay; overflow in an estimate is not real.
-        warnings += newWarnings[known...].filter { $0.kind != .overflow && $0.kind != .unbreakable }
+        warnings = withMissingGlyphWarnings(
+            warnings + newWarnings[known...].filter { $0.kind != .overflow && $0.kind != .unbreakable })
         island = first..<index
     }
 }

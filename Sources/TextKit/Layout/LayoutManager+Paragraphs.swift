@@ -34,7 +34,7 @@ extension LayoutManager {
         var cursor = LayoutCursor(container: 0, y: textContainers.first?.textRect.minY ?? 0)
         overflowStart = nil
         var newWarnings = warnings.filter { $0.kind != .overflow && $0.kind != .unbreakable }
-        defer { warnings = newWarnings }
+        defer { warnings = withMissingGlyphWarnings(newWarnings) }
         // Runs before the line above: nothing is left shaping in the background after a pass.
         lastShaped = nil
         defer { drainShaping(warnings: &newWarnings) }

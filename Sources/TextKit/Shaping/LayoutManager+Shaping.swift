@@ -40,12 +40,18 @@ extension LayoutManager {
         }
         let paragraph = Paragraph(content: job.content, attributes: job.attributes, direction: job.direction,
                                   fonts: resolver, context: context)
-        for scalar in Set(paragraph.missingScalars).sorted(by: { $0.value < $1.value }) {
-            let hex = String(scalar.value, radix: 16, uppercase: true)
-            let code = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            warnings.append(LayoutWarning(kind: .missingGlyph, message: "no font has a glyph for U+\(code); drawn as .notdef"))
-        }
+        // Missing glyphs are not a paragraph's warning: `withMissingGlyphWarnings` sums them up
+        // per script over every shaped paragraph, so a reshaped paragraph never counts twice.
         return (paragraph, warnings)
+    }
+
+    /// `warnings` with their missing-glyph warnings replaced by one per script of
+    /// ``missingGlyphs`` (characters without a font; .notdef glyphs from fonts that have the
+    /// character are counted in ``MissingGlyphs/notdefGlyphCount`` but not warned about).
+    func withMissingGlyphWarnings(_ warnings: [LayoutWarning]) -> [LayoutWarning] {
+        warnings.filter { $0.kind != .missingGlyph } + missingGlyphs.filter { $0.characterCount > 0 }.map {
+            LayoutWarning(kind: .missingGlyph, message: $0.message, missingGlyphs: $0)
+        }
     }
 
     /// Counts a shaped paragraph and keeps its warnings.
