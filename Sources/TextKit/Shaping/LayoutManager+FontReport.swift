@@ -18,11 +18,29 @@ package struct FontRunReport {
     package var missingCount: Int
 }
 
+/// What ``LayoutManager/missingGlyphs`` was summed over: paragraphs shaped so far (a counter)
+/// and split.
+struct MissingGlyphKey: Equatable {
+    var generation: Int
+    var paragraphs: Int
+}
+
 extension LayoutManager {
     /// The characters of the shaped text that no installed font covers, one entry per script in
     /// the order of their first character, counted over the paragraphs shaped so far (all of
     /// them after ``ensureLayout()``). Empty when every character has a glyph.
+    ///
+    /// Complexity: O(1) when no paragraph was shaped and none split since the last call, O(n) in
+    /// the paragraphs otherwise (a layout pass never pays for it: only asking does).
     public var missingGlyphs: [MissingGlyphs] {
+        let key = MissingGlyphKey(generation: shapingGeneration, paragraphs: paragraphs.count)
+        if let cache = missingGlyphCache, cache.key == key { return cache.value }
+        let value = sumMissingGlyphs()
+        missingGlyphCache = (key, value)
+        return value
+    }
+
+    private func sumMissingGlyphs() -> [MissingGlyphs] {
         var byScript: [FontScript: Int] = [:]
         var result: [MissingGlyphs] = []
         func entry(_ script: FontScript, at offset: Int, paragraph index: Int) -> Int {

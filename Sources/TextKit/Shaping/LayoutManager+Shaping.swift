@@ -40,16 +40,16 @@ extension LayoutManager {
         }
         let paragraph = Paragraph(content: job.content, attributes: job.attributes, direction: job.direction,
                                   fonts: resolver, context: context)
-        // Missing glyphs are not a paragraph's warning: `withMissingGlyphWarnings` sums them up
+        // Missing glyphs are not a paragraph's warning: `missingGlyphWarnings()` sums them up
         // per script over every shaped paragraph, so a reshaped paragraph never counts twice.
         return (paragraph, warnings)
     }
 
-    /// `warnings` with their missing-glyph warnings replaced by one per script of
-    /// ``missingGlyphs`` (characters without a font; .notdef glyphs from fonts that have the
-    /// character are counted in ``MissingGlyphs/notdefGlyphCount`` but not warned about).
-    func withMissingGlyphWarnings(_ warnings: [LayoutWarning]) -> [LayoutWarning] {
-        warnings.filter { $0.kind != .missingGlyph } + missingGlyphs.filter { $0.characterCount > 0 }.map {
+    /// One warning per script of ``missingGlyphs`` with characters no font has (.notdef glyphs
+    /// from fonts that have the character are counted in ``MissingGlyphs/notdefGlyphCount`` but
+    /// not warned about).
+    func missingGlyphWarnings() -> [LayoutWarning] {
+        missingGlyphs.filter { $0.characterCount > 0 }.map {
             LayoutWarning(kind: .missingGlyph, message: $0.message, missingGlyphs: $0)
         }
     }
@@ -58,6 +58,7 @@ extension LayoutManager {
     func record(_ paragraph: Paragraph, _ problems: [LayoutWarning], warnings: inout [LayoutWarning]) {
         warnings.append(contentsOf: problems)
         statistics.paragraphsShaped += 1
+        shapingGeneration &+= 1
         statistics.glyphsShaped += paragraph.runs.reduce(0) { $0 + $1.glyphs.count }
     }
 
