@@ -98,6 +98,7 @@ int32_t tsicu_script(uint32_t code_point, int32_t *status) {
     return (int32_t)s;
 }
 const char *tsicu_script_short_name(int32_t script) { return uscript_getShortName((UScriptCode)script); }
+const char *tsicu_script_name(int32_t script) { return uscript_getName((UScriptCode)script); }
 int32_t tsicu_has_script(uint32_t code_point, int32_t script) {
     return uscript_hasScript((UChar32)code_point, (UScriptCode)script) ? 1 : 0;
 }

@@ -10,7 +10,7 @@ struct JSONLayoutFormat: LayoutOutputFormat {
     func write(_ output: LayoutOutput, pages: RenderedPages, progress: ((Int) -> Void)?,
                to write: @escaping ([UInt8]) throws -> Void) throws {
         precondition(pages == .all, "the layout JSON holds every page")
-        try LayoutJSONWriter(pretty: output.pretty, warnings: output.warnings)
+        try LayoutJSONWriter(pretty: output.pretty, layoutWarnings: output.warnings)
             .write(output.snapshot, pages: output.pages, placements: output.placements, to: write)
         progress?(output.pages.count)
     }

@@ -10,7 +10,8 @@ struct LayoutCommand: ParsableCommand {
         abstract: "Lay out a text file on pages and print glyph positions as JSON.",
         discussion: "Exit status: 0 success (with --pages N, overflow is reported in the JSON and as a warning), "
             + "64 bad options, 65 malformed input (UTF-8, SVG) or, with --pages auto, text that fits on no page, "
-            + "66 missing or unreadable input, 69 font unavailable, 73 output not writable, "
+            + "66 missing or unreadable input, 69 font unavailable (or, with --require-glyphs, a glyph drawn as "
+            + ".notdef), 73 output not writable, "
             + "74 standard output not writable.")
 
     @OptionGroup var options: LayoutOptions
@@ -20,7 +21,8 @@ struct LayoutCommand: ParsableCommand {
 
     @Flag(help: "Indent the JSON.") var pretty = false
 
-    @Flag(help: "Print phase timings and counts as JSON on standard error.") var stats = false
+    @Flag(help: "Print phase timings and counts (.notdef glyphs per script too) as JSON on standard error.")
+    var stats = false
 
     func run() throws {
         StandardStream.ignoreBrokenPipes()
@@ -44,7 +46,8 @@ struct LayoutCommand: ParsableCommand {
         let result = try job.run()
         lap("layout")
 
-        for warning in result.warnings { CLIError.report("warning", warning) }
+        for warning in result.warnings { CLIError.report("warning", warning.message) }
+        try result.checkGlyphs(required: options.requireGlyphs)
         let format = LayoutOutputFormats.json
         let laidOut = LayoutOutput(snapshot: result.snapshot, pages: result.pages, placements: result.placements,
                                    storage: job.storage, warnings: result.warnings, path: output ?? "<stdout>",
@@ -74,7 +77,9 @@ struct LayoutCommand: ParsableCommand {
         json += "\"glyphs\":\(glyphs),\"pages\":\(result.pages.count),\"warnings\":\(result.warnings.count),"
         json += "\"squaredAdjustmentRatios\":\(String(format: "%.4f", s.squaredAdjustmentRatios)),"
         json += "\"veryLooseLines\":\(s.veryLooseLines),"
-        json += "\"raggedness\":\(String(format: "%.1f", s.raggedness)),\"shortLines\":\(s.shortLines)}\n"
+        json += "\"raggedness\":\(String(format: "%.1f", s.raggedness)),\"shortLines\":\(s.shortLines),"
+        let notdef = result.missingGlyphs.filter { $0.notdefGlyphCount > 0 }
+        json += "\"notdefGlyphs\":{" + notdef.map { "\"\($0.script.code)\":\($0.notdefGlyphCount)" }.joined(separator: ",") + "}}\n"
         StandardStream.writeError(json)
     }
 }

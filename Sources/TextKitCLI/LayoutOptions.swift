@@ -67,6 +67,10 @@ struct LayoutOptions: ParsableArguments {
         "Widow and orphan control: never leave a paragraph's first line alone at the bottom of a column "
             + "or page, nor its last line alone at the top of the next."))
     var widowsOrphans = false
+    @Flag(name: .customLong("require-glyphs"), help: ArgumentHelp(
+        "Fail (status 69, no output written) when a character would be drawn as .notdef (a box) because "
+            + "no installed font covers it."))
+    var requireGlyphs = false
     @Option(name: .customLong("min-fragment-width"),
             help: "Free spans narrower than this get no text (default: one em).")
     var minimumFragmentWidth: Double?

@@ -12,7 +12,7 @@ package final class LayoutOutput {
     /// The laid-out text and its attributes (colours, the text of a PDF).
     package let storage: TextStorage
     /// What the layout warned about (the JSON records them).
-    package let warnings: [String]
+    package let warnings: [LayoutWarning]
     /// The output as the messages name it: the `-o` path as given.
     package let path: String
     /// `--pretty`: indented JSON.
@@ -24,7 +24,7 @@ package final class LayoutOutput {
 
     /// An output of `snapshot` laid on `pages` (containers placed by `placements`) for `path`.
     package init(snapshot: LayoutSnapshot, pages: [PageDescription], placements: [ContainerPlacement],
-                 storage: TextStorage, warnings: [String], path: String, pretty: Bool = false,
+                 storage: TextStorage, warnings: [LayoutWarning], path: String, pretty: Bool = false,
                  renderOptions: RenderOptions = RenderOptions(), single: Bool = false) {
         self.snapshot = snapshot
         self.pages = pages

@@ -12,7 +12,19 @@ struct PageLayoutJob {
         var pages: [PageDescription]
         var placements: [ContainerPlacement]
         var statistics: LayoutStatistics
-        var warnings: [String]
+        var warnings: [LayoutWarning]
+        /// Characters no installed font covers and .notdef glyphs, per script.
+        var missingGlyphs: [MissingGlyphs]
+
+        /// With `--require-glyphs` (`required`): an error (69) when a glyph is .notdef, after the
+        /// warnings that say which scripts lack a font; the command then writes no output.
+        func checkGlyphs(required: Bool) throws(CLIError) {
+            let notdef = missingGlyphs.reduce(0) { $0 + $1.notdefGlyphCount }
+            guard required, notdef > 0 || missingGlyphs.contains(where: { $0.characterCount > 0 }) else { return }
+            let scripts = missingGlyphs.map(\.script.name).joined(separator: ", ")
+            throw CLIError(status: .unavailable, message: "--require-glyphs: \(notdef) glyph\(notdef == 1 ? "" : "s") "
+                + "would be drawn as .notdef (a box) for want of a font (\(scripts)); no output written")
+        }
     }
 
     let options: LayoutOptions
@@ -208,7 +220,8 @@ struct PageLayoutJob {
                 + "reports the rest as overflow")
         }
         return Result(snapshot: snapshot, pages: paged.pages, placements: paged.placements,
-                      statistics: layoutManager.statistics, warnings: layoutManager.warnings.map(\.message))
+                      statistics: layoutManager.statistics, warnings: layoutManager.warnings,
+                      missingGlyphs: layoutManager.missingGlyphs)
     }
 
     /// "line:column" (1-based, in Unicode scalars) of the scalar at `offset` of the text.

@@ -15,7 +15,8 @@ struct RenderCommand: ParsableCommand {
         discussion: "The format comes from the output file's extension, or --format. PDF gets one page per "
             + "page; PNG and SVG get one file per page (out-1.png, out-2.png, …) or, with --single, one tall "
             + "image. Exit status: 0 success, 64 bad options, unknown format or a page too large for it, "
-            + "65 malformed input, 66 missing or unreadable input, 69 font unavailable, 70 rendering failed, 73 output not writable.")
+            + "65 malformed input, 66 missing or unreadable input, 69 font unavailable (or, with --require-glyphs, a "
+            + "glyph drawn as .notdef), 70 rendering failed, 73 output not writable.")
 
     @OptionGroup var options: LayoutOptions
 
@@ -58,7 +59,8 @@ struct RenderCommand: ParsableCommand {
         let job = try PageLayoutJob(options: options, input: input.bytes)
         let result = try job.run { pages in progress.show("laying out… \(pages) page\(pages == 1 ? "" : "s")") }
         progress.clear()
-        for warning in result.warnings { CLIError.report("warning", warning) }
+        for warning in result.warnings { CLIError.report("warning", warning.message) }
+        try result.checkGlyphs(required: options.requireGlyphs)
 
         let laidOut = LayoutOutput(snapshot: result.snapshot, pages: result.pages, placements: result.placements,
                                    storage: job.storage, warnings: result.warnings, path: output,

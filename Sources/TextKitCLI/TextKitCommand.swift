@@ -7,5 +7,5 @@ struct TextKitCommand: ParsableCommand {
         commandName: "textkit",
         abstract: "Text layout with exclusion paths: glyph positions as JSON, or drawn as SVG, PNG or PDF.",
         version: "0.1.0",
-        subcommands: [LayoutCommand.self, RenderCommand.self])
+        subcommands: [LayoutCommand.self, RenderCommand.self, FontsCommand.self])
 }

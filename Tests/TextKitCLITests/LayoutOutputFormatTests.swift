@@ -19,7 +19,7 @@ struct LayoutOutputFormatTests {
         var options = RenderOptions()
         options.dotsPerInch = dotsPerInch
         return LayoutOutput(snapshot: snapshot, pages: paged.pages, placements: paged.placements, storage: storage,
-                            warnings: manager.warnings.map(\.message), path: "out", pretty: pretty, renderOptions: options)
+                            warnings: manager.warnings, path: "out", pretty: pretty, renderOptions: options)
     }
 
     static let magic: [String: [UInt8]] = [
@@ -50,7 +50,7 @@ struct LayoutOutputFormatTests {
     func theJSONFormatWritesLayoutJSONWritersBytes(pretty: Bool) throws {
         let output = try Self.output(pretty: pretty)
         var expected: [UInt8] = []
-        try LayoutJSONWriter(pretty: pretty, warnings: output.warnings)
+        try LayoutJSONWriter(pretty: pretty, layoutWarnings: output.warnings)
             .write(output.snapshot, pages: output.pages, placements: output.placements) { expected += $0 }
         var written: [UInt8] = []
         try LayoutOutputFormats.json.write(output, pages: .all, progress: nil) { written += $0 }

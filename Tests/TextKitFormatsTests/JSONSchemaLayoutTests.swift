@@ -7,7 +7,7 @@ import TextKitFormats
 /// Layouts written with `LayoutJSONWriter`, to check against `docs/layout.schema.json`.
 enum SchemaSample: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case emptyText, proseOnAutoPages, proseAroundExclusions, twoColumns, fixedPageWithOverflow, twoFontSizes, attachments,
-         truncatedLine
+         truncatedLine, missingGlyphs
 
     var testDescription: String { rawValue }
 
@@ -32,6 +32,7 @@ enum SchemaSample: String, CaseIterable, Sendable, CustomTestStringConvertible {
         let prose = try Fixtures.text("prose.txt")
         var setup = PageSetup()
         var warnings: [String] = []
+        var details: [LayoutWarning] = []
         let result: (manager: LayoutManager, paged: PagedLayout, snapshot: LayoutSnapshot)
         switch self {
         case .emptyText:
@@ -80,10 +81,19 @@ enum SchemaSample: String, CaseIterable, Sendable, CustomTestStringConvertible {
             manager.textContainers[0].maximumNumberOfLines = 2
             manager.textContainers[0].lineBreakMode = .truncatingMiddle
             result = (manager, paged, manager.snapshot())
+        case .missingGlyphs:
+            // U+10FFFD (private use) is in no font: one missingGlyph warning with its details,
+            // after an overflow warning without any.
+            let (_, manager, paged, snapshot) = Fixtures.paged("\u{10FFFD}" + String(repeating: prose, count: 8),
+                                                               count: .fixed(1))
+            result = (manager, paged, snapshot)
+            details = manager.warnings
         }
         func written(pretty: Bool) throws -> Data {
             var bytes: [UInt8] = []
-            try LayoutJSONWriter(pretty: pretty, warnings: warnings)
+            let writer = details.isEmpty ? LayoutJSONWriter(pretty: pretty, warnings: warnings)
+                : LayoutJSONWriter(pretty: pretty, layoutWarnings: details)
+            try writer
                 .write(result.snapshot, pages: result.paged.pages, placements: result.paged.placements) { bytes += $0 }
             return Data(bytes)
         }
@@ -292,9 +302,10 @@ struct JSONSchemaLayoutTests {
                 if case .object(let properties)? = members["properties"] {
                     #expect(members["additionalProperties"] == .bool(false), "\(pointer) is open")
                     let required = Set((members["required"]?.items ?? []).map { "\($0)" })
-                    // The only optional keys: a line's "truncated", present only on truncated lines,
-                    // and a fragment's "attachments", present only on fragments with attachments.
-                    let optional: Set<String> = ["\"truncated\"", "\"attachments\""]
+                    // The only optional keys: a line's "truncated", present only on truncated lines, a
+                    // fragment's "attachments", present only on fragments with attachments, and the
+                    // root's "warningDetails", present when the writer has the layout's warnings.
+                    let optional: Set<String> = ["\"truncated\"", "\"attachments\"", "\"warningDetails\""]
                     #expect(required == Set(properties.keys.map(\.debugDescription)).subtracting(optional),
                             "\(pointer) has optional keys")
                 }

@@ -74,6 +74,8 @@ void tsicu_bidi_reorder_visual(const uint8_t *levels, int32_t count, int32_t *vi
 int32_t tsicu_script(uint32_t code_point, int32_t *status);
 /// The ISO 15924 four-letter code of an ICU script code ("Latn", "Zyyy").
 const char *tsicu_script_short_name(int32_t script);
+/// The English name of an ICU script code ("Devanagari", "Common").
+const char *tsicu_script_name(int32_t script);
 /// Whether `code_point` has `script` among its Script_Extensions.
 int32_t tsicu_has_script(uint32_t code_point, int32_t script);
 /// Paired-bracket type (0 none, 1 open, 2 close) and the paired bracket of a code point.

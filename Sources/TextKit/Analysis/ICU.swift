@@ -88,6 +88,15 @@ package enum ICU {
         tsicu_script_short_name(script).map { String(cString: $0) } ?? "Zyyy"
     }
 
+    /// Whether `script` is among the Script_Extensions of `scalar` (U+3001 IDEOGRAPHIC COMMA
+    /// has Han, Hiragana, Katakana, Hangul, …).
+    static func scalar(_ scalar: UInt32, hasScript script: Int32) -> Bool { tsicu_has_script(scalar, script) != 0 }
+
+    /// The English name of an ICU script ("Devanagari", "Han").
+    static func scriptName(_ script: Int32) -> String {
+        tsicu_script_name(script).map { String(cString: $0).split(separator: "_").joined(separator: " ") } ?? "Common"
+    }
+
     /// Bidi_Paired_Bracket_Type of a code point (UAX #9 BD14, BidiBrackets.txt).
     enum PairedBracketType { case none, open, close }
 

@@ -10,6 +10,17 @@ package struct Item {
     var attachment: TextAttachment? = nil
 }
 
+/// A character no font had a glyph for, as the itemizer found it.
+package struct MissingCharacter: Hashable, Sendable {
+    package var scalar: Unicode.Scalar
+    /// The paragraph-relative scalar offset of its grapheme cluster.
+    package var offset: Int
+    /// The ICU script of the text around it (Common and Inherited resolved).
+    var resolvedScript: Int32
+    /// The script it is reported under (``FontScript/of(_:resolved:)``).
+    package var script: FontScript { FontScript.of(scalar, resolved: resolvedScript) }
+}
+
 /// Resolves the fonts of attribute runs and of characters the primary font lacks.
 package struct FontResolver {
     let collection: FontCollection
@@ -49,7 +60,8 @@ package struct Itemizer {
     let levels: [UInt8]
     let attributes: [(TextAttributes, Range<Int>)]
     let fonts: FontResolver
-    private(set) var missing: [Unicode.Scalar] = []
+    /// The characters no font had, in text order (each drawn as the primary font's .notdef).
+    private(set) var missing: [MissingCharacter] = []
     /// Whether runs of covered ASCII grow an item without the per-cluster work (tests turn it
     /// off to compare with the general loop).
     package var takesASCIIStretches = true
@@ -121,7 +133,7 @@ package struct Itemizer {
                 clusterStart = boundary
                 continue
             }
-            let font = font(for: cluster, primary: primary)
+            let font = font(for: cluster, primary: primary, script: script)
             let sameShaping = !attributesChanged
                 || attributes[itemAttributes].0.shapesLike(attributes[attributeIndex].0)
             if end > start, font === itemFont, script == itemScript, level == itemLevel, sameShaping {
@@ -295,7 +307,7 @@ package struct Itemizer {
     /// The font of one grapheme cluster: `primary` when it has every glyph the cluster needs,
     /// otherwise one fallback font for the whole cluster (covering all of it if a font does, else
     /// the first missing character); `primary` (its .notdef) when no font has that character.
-    private mutating func font(for cluster: Range<Int>, primary: Font) -> Font {
+    private mutating func font(for cluster: Range<Int>, primary: Font, script: Int32) -> Font {
         // Fast path: a one-unit cluster the primary font covers (most text).
         if cluster.count == 1 {
             let unit = utf16[cluster.lowerBound]
@@ -310,19 +322,23 @@ package struct Itemizer {
         while index < cluster.upperBound {
             let (value, length) = decode(at: index)
             index += length
-            guard let scalar = Unicode.Scalar(value), needsGlyph(scalar) else { continue }
+            guard let scalar = Unicode.Scalar(value), Self.needsGlyph(scalar) else { continue }
             if firstMissing == nil, !primary.hasGlyph(for: scalar) { firstMissing = needed.count }
             needed.append(scalar)
         }
         guard let firstMissing else { return primary }
         let first = needed.remove(at: firstMissing)
         if let fallback = fonts.collection.fallbackFont(for: [first] + needed, like: primary) { return fallback }
-        missing.append(first)
+        needed.insert(first, at: firstMissing)
+        let offset = Int(scalarOffsets[cluster.lowerBound])
+        for scalar in needed where !primary.hasGlyph(for: scalar) {
+            missing.append(MissingCharacter(scalar: scalar, offset: offset, resolvedScript: script))
+        }
         return primary
     }
 
     /// Whether a missing glyph for `scalar` matters (controls, joiners and selectors do not).
-    private func needsGlyph(_ scalar: Unicode.Scalar) -> Bool {
+    static func needsGlyph(_ scalar: Unicode.Scalar) -> Bool {
         let properties = scalar.properties
         if properties.isDefaultIgnorableCodePoint || properties.isVariationSelector { return false }
         switch properties.generalCategory {

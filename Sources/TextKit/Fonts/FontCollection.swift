@@ -88,16 +88,34 @@ public final class FontCollection: Sendable {
         guard let first = scalars.first else { return nil }
         let key = FallbackKey(scalars: scalars.map(\.value), base: ObjectIdentifier(base))
         if let cached = cache.withLock({ $0.fallbacks[key] }) { return cached ?? nil }
-        let match = config.withLock { handle in
-            (scalars.count > 1 ? handle.fallback(for: scalars.map(\.value), family: base.familyName) : nil)
-                ?? handle.fallback(for: [first.value], family: base.familyName)
-        }
-        let loaded = match.flatMap { try? font(file: $0.file, faceIndex: $0.index) }
-        let usable = loaded.flatMap { $0.hasGlyph(for: first) ? $0 : nil }
+        let usable = lookUpFallback(for: scalars, first: first, like: base, tried: nil)
         cache.withLock { $0.fallbacks[key] = .some(usable) }
         return usable
     }
 
+    /// What ``fallbackFont(for:like:)`` does for `scalars`, told step by step: the families of
+    /// the fonts fontconfig offered, best first, that it passed over for lacking a character
+    /// (each once), and the font it chose (nil: none has the first scalar). For diagnostics
+    /// (`textkit fonts`); asks fontconfig again, without the cache.
+    public func fallbackChain(for scalars: [Unicode.Scalar], like base: Font) -> (passedOver: [String], chosen: Font?) {
+        guard let first = scalars.first else { return ([], nil) }
+        var passedOver: [String] = []
+        let chosen = lookUpFallback(for: scalars, first: first, like: base) { family in
+            if !passedOver.contains(family) { passedOver.append(family) }
+        }
+        return (passedOver, chosen)
+    }
+
+    /// The fonts fontconfig knows, each face once, sorted by family and style, with the scripts
+    /// of ``FontScript/known`` each covers (it has every sample letter).
+    public func installedFonts() -> [InstalledFont] {
+        let scripts = FontScript.known
+        let faces = config.withLock { $0.list(samples: scripts.map { $0.samples.map(\.value) }) }
+        return faces.map { face, style, covers in
+            InstalledFont(family: face.families.first ?? "", style: style, file: face.file, faceIndex: face.index,
+                          scripts: scripts.indices.filter { covers[$0] }.map { scripts[$0] })
+        }.sorted { ($0.family, $0.style, $0.file, $0.faceIndex) < ($1.family, $1.style, $1.file, $1.faceIndex) }
+    }
     // MARK: - Internals
 
     static let genericFamilies: Set<String> = ["sans-serif", "sans", "serif", "monospace", "mono"]
@@ -112,6 +130,18 @@ public final class FontCollection: Sendable {
     }
 
     private let cache = Locked(Caches())
+
+    /// fontconfig's font for `scalars` (all of them, else the first), if it loads and has the
+    /// first; `tried` hears the family of every candidate passed over.
+    private func lookUpFallback(for scalars: [Unicode.Scalar], first: Unicode.Scalar, like base: Font,
+                                tried: ((String) -> Void)?) -> Font? {
+        let match = config.withLock { handle in
+            (scalars.count > 1 ? handle.fallback(for: scalars.map(\.value), family: base.familyName, tried: tried) : nil)
+                ?? handle.fallback(for: [first.value], family: base.familyName, tried: tried)
+        }
+        let loaded = match.flatMap { try? font(file: $0.file, faceIndex: $0.index) }
+        return loaded.flatMap { $0.hasGlyph(for: first) ? $0 : nil }
+    }
     private let config: Locked<FontconfigHandle>
 }
 
@@ -171,8 +201,9 @@ struct FontconfigHandle: ~Copyable {
         return bestMatch(config: config, pattern: pattern)
     }
 
-    /// The best font covering every one of `codePoints`, preferring `family`'s look.
-    mutating func fallback(for codePoints: [UInt32], family: String) -> FontconfigMatch? {
+    /// The best font covering every one of `codePoints`, preferring `family`'s look; `tried`
+    /// hears the first family of each better-ranked font that lacks one of them.
+    mutating func fallback(for codePoints: [UInt32], family: String, tried: ((String) -> Void)? = nil) -> FontconfigMatch? {
         guard let config = loaded(), let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return nil }
         defer { FcPatternDestroy(pattern); FcCharSetDestroy(charset) }
         for codePoint in codePoints { FcCharSetAddChar(charset, codePoint) }
@@ -187,12 +218,40 @@ struct FontconfigHandle: ~Copyable {
             guard let font = set.pointee.fonts[i] else { continue }
             var fontCharset: OpaquePointer?
             guard FcPatternGetCharSet(font, FC_CHARSET, 0, &fontCharset) == FcResultMatch,
-                  codePoints.allSatisfy({ FcCharSetHasChar(fontCharset, $0) != 0 }) else { continue }
+                  codePoints.allSatisfy({ FcCharSetHasChar(fontCharset, $0) != 0 }) else {
+                if let tried, let family = describe(font)?.families.first { tried(family) }
+                continue
+            }
             guard let rendered = FcFontRenderPrepare(config, pattern, font) else { continue }
             defer { FcPatternDestroy(rendered) }
             if let match = describe(rendered) { return match }
         }
         return nil
+    }
+
+    /// Every font face fontconfig knows, its style name, and for each of `samples` whether it
+    /// has all of those code points.
+    mutating func list(samples: [[UInt32]]) -> [(FontconfigMatch, String, [Bool])] {
+        guard let config = loaded(), let pattern = FcPatternCreate() else { return [] }
+        defer { FcPatternDestroy(pattern) }
+        guard let objects = FcObjectSetCreate() else { return [] }
+        defer { FcObjectSetDestroy(objects) }
+        for name in [FC_FAMILY, FC_STYLE, FC_FILE, FC_INDEX, FC_CHARSET] { _ = FcObjectSetAdd(objects, name) }
+        guard let set = FcFontList(config, pattern, objects) else { return [] }
+        defer { FcFontSetDestroy(set) }
+        var result: [(FontconfigMatch, String, [Bool])] = []
+        for i in 0..<Int(set.pointee.nfont) {
+            guard let font = set.pointee.fonts[i], let face = describe(font) else { continue }
+            var style: UnsafeMutablePointer<FcChar8>?
+            let styleName = FcPatternGetString(font, FC_STYLE, 0, &style) == FcResultMatch ? style.map { String(cString: $0) } : nil
+            var charset: OpaquePointer?
+            let hasCharset = FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch
+            let covers = samples.map { codePoints in
+                hasCharset && !codePoints.isEmpty && codePoints.allSatisfy { FcCharSetHasChar(charset, $0) != 0 }
+            }
+            result.append((face, styleName ?? "", covers))
+        }
+        return result
     }
 
     private func bestMatch(config: OpaquePointer, pattern: OpaquePointer) -> FontconfigMatch? {

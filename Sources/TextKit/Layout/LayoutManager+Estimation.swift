@@ -126,8 +126,8 @@ extension LayoutManager {
             cleanBefore = first
             reachedContainers.removeSubrange(min(first, reachedContainers.count)...)
         }
-        var newWarnings = warnings
-        let known = warnings.count
+        var newWarnings = passWarnings
+        let known = passWarnings.count
         var index = first
         while true {
             if index == paragraphs.count {
@@ -146,7 +146,7 @@ extension LayoutManager {
             if stop(index - 1, cursor) || index == paragraphs.count && splitEnd >= storage.length { break }
         }
         // Shaping warnings stay; overflow in an estimate is not real.
-        warnings += newWarnings[known...].filter { $0.kind != .overflow && $0.kind != .unbreakable }
+        passWarnings += newWarnings[known...].filter { $0.kind != .overflow && $0.kind != .unbreakable }
         island = first..<index
     }
 }

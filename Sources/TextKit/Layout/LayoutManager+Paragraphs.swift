@@ -33,8 +33,8 @@ extension LayoutManager {
         island = nil
         var cursor = LayoutCursor(container: 0, y: textContainers.first?.textRect.minY ?? 0)
         overflowStart = nil
-        var newWarnings = warnings.filter { $0.kind != .overflow && $0.kind != .unbreakable }
-        defer { warnings = newWarnings }
+        var newWarnings = passWarnings.filter { $0.kind != .overflow && $0.kind != .unbreakable }
+        defer { passWarnings = newWarnings }
         // Runs before the line above: nothing is left shaping in the background after a pass.
         lastShaped = nil
         defer { drainShaping(warnings: &newWarnings) }

@@ -58,8 +58,13 @@ public final class LayoutManager: TextStorageObserver {
     /// Counts of the work done so far (reset them with ``resetStatistics()``).
     public internal(set) var statistics = LayoutStatistics()
 
-    /// Problems met by the last layout (overflow, missing glyphs, unresolved fonts).
-    public internal(set) var warnings: [LayoutWarning] = []
+    /// Problems met by the last layout (overflow, missing glyphs, unresolved fonts): the passes'
+    /// warnings, then one ``LayoutWarning/Kind/missingGlyph`` warning per script of
+    /// ``missingGlyphs`` (summed up when asked, not by every pass).
+    public var warnings: [LayoutWarning] { passWarnings + missingGlyphWarnings() }
+
+    /// The warnings layout passes raise (all but missing glyphs).
+    var passWarnings: [LayoutWarning] = []
 
     /// Appends a container to the chain.
     public func addTextContainer(_ container: TextContainer) {
@@ -321,6 +326,10 @@ public final class LayoutManager: TextStorageObserver {
     var lastFontIndex: (key: UsedFont, index: Int)?
     let explicitDefaultFont: Font?
     var resolvedDefaultFont: Font?
+    /// ``missingGlyphs`` and the shaping it was summed over (see `LayoutManager+FontReport.swift`).
+    var missingGlyphCache: (key: MissingGlyphKey, value: [MissingGlyphs])?
+    /// Paragraphs shaped so far (unlike ``statistics``, never reset): what tells the cache is stale.
+    var shapingGeneration = 0
     /// The geometry each container had when it was last laid out.
     var containerRecords: [ObjectIdentifier: ContainerRecord] = [:]
     /// Containers inserted since the last layout pass, which records their geometry (a pass need

@@ -167,7 +167,8 @@ public struct LayoutWarning: Hashable, Sendable, CustomStringConvertible {
     public enum Kind: String, Hashable, Sendable {
         /// Text did not fit in the containers.
         case overflow
-        /// No font had a glyph for a character; the primary font's .notdef was used.
+        /// No installed font covers some characters of a script; the primary font's .notdef was
+        /// used (one warning per script: ``LayoutWarning/missingGlyphs``).
         case missingGlyph
         /// A font could not be resolved; the default font was used.
         case fontUnavailable
@@ -179,6 +180,15 @@ public struct LayoutWarning: Hashable, Sendable, CustomStringConvertible {
     public var kind: Kind
     /// A sentence for people.
     public var message: String
+    /// For ``Kind/missingGlyph``: the script, counts and first place (one warning per script).
+    public var missingGlyphs: MissingGlyphs?
     /// The message.
     public var description: String { message }
+
+    /// Creates a value from its parts.
+    public init(kind: Kind, message: String, missingGlyphs: MissingGlyphs? = nil) {
+        self.kind = kind
+        self.message = message
+        self.missingGlyphs = missingGlyphs
+    }
 }

@@ -40,18 +40,25 @@ extension LayoutManager {
         }
         let paragraph = Paragraph(content: job.content, attributes: job.attributes, direction: job.direction,
                                   fonts: resolver, context: context)
-        for scalar in Set(paragraph.missingScalars).sorted(by: { $0.value < $1.value }) {
-            let hex = String(scalar.value, radix: 16, uppercase: true)
-            let code = String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            warnings.append(LayoutWarning(kind: .missingGlyph, message: "no font has a glyph for U+\(code); drawn as .notdef"))
-        }
+        // Missing glyphs are not a paragraph's warning: `missingGlyphWarnings()` sums them up
+        // per script over every shaped paragraph, so a reshaped paragraph never counts twice.
         return (paragraph, warnings)
+    }
+
+    /// One warning per script of ``missingGlyphs`` with characters no font has (.notdef glyphs
+    /// from fonts that have the character are counted in ``MissingGlyphs/notdefGlyphCount`` but
+    /// not warned about).
+    func missingGlyphWarnings() -> [LayoutWarning] {
+        missingGlyphs.filter { $0.characterCount > 0 }.map {
+            LayoutWarning(kind: .missingGlyph, message: $0.message, missingGlyphs: $0)
+        }
     }
 
     /// Counts a shaped paragraph and keeps its warnings.
     func record(_ paragraph: Paragraph, _ problems: [LayoutWarning], warnings: inout [LayoutWarning]) {
         warnings.append(contentsOf: problems)
         statistics.paragraphsShaped += 1
+        shapingGeneration &+= 1
         statistics.glyphsShaped += paragraph.runs.reduce(0) { $0 + $1.glyphs.count }
     }
 

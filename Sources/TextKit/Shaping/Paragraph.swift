@@ -21,8 +21,13 @@ package final class Paragraph {
     /// `advancePrefix[i]` = total advance (points) of the clusters starting before UTF-16 offset i
     /// (exact; in 32 bits when that is exact).
     let advancePrefix: CompactDoubles
+    /// Characters no font had a glyph for, in text order.
+    package let missingCharacters: [MissingCharacter]
     /// Scalars no font had a glyph for.
-    package let missingScalars: [Unicode.Scalar]
+    package var missingScalars: [Unicode.Scalar] { missingCharacters.map(\.scalar) }
+    /// The .notdef glyphs shaping produced, per script of the character each comes from (empty
+    /// for almost every paragraph).
+    package let notdefGlyphs: [FontScript: Int]
     /// The attachments of the paragraph, by scalar offset of their U+FFFC (empty for most).
     let attachments: [Int: TextAttachment]
     /// Whether the paragraph has a tab character: its lines are measured with their tab stops
@@ -61,7 +66,9 @@ package final class Paragraph {
         hasHyphenationPoints = analysis.breaks.contains { $0.isHyphenation }
         graphemes = analysis.graphemes
         bidi = analysis.bidi
-        missingScalars = itemizer.missing
+        missingCharacters = itemizer.missing
+        notdefGlyphs = Self.notdefGlyphs(of: runs, utf16: text.utf16, scalarOffsets: text.scalarOffsets,
+                                         missing: itemizer.missing)
         self.runs = runs
         unsafeCuts = Self.unsafeCuts(of: runs, count: utf16.count)
         attachments = Self.attachments(of: runs, scalarOffsets: scalarOffsets)
@@ -78,6 +85,28 @@ package final class Paragraph {
             for item in items { runs.append(ShapedRun(text, range: item.range, style: RunStyle(item), cache: cache)) }
         }
         return runs
+    }
+
+    /// The .notdef glyphs (id 0) of `runs` per script: a missing character's script, or the
+    /// script of the character the glyph comes from (a font that has the character, but
+    /// shapes it to .notdef).
+    private static func notdefGlyphs(of runs: [ShapedRun], utf16: [UInt16], scalarOffsets: [Int32],
+                                     missing: [MissingCharacter]) -> [FontScript: Int] {
+        var counts: [FontScript: Int] = [:]
+        var missingAt: [Int: MissingCharacter]?
+        for run in runs where run.attachment == nil && run.glyphs.contains(0) {
+            if missingAt == nil { missingAt = Dictionary(missing.map { ($0.offset, $0) }) { first, _ in first } }
+            for (index, glyph) in run.glyphs.enumerated() where glyph == 0 {
+                let cluster = Int(run.clusters[index])
+                let offset = Int(scalarOffsets[cluster])
+                let script = missingAt?[offset]?.script ?? {
+                    let scalar = String(decoding: utf16[cluster...].prefix(2), as: UTF16.self).unicodeScalars.first
+                    return FontScript.of(scalar ?? "\u{FFFD}", resolved: ICU.commonScript)
+                }()
+                counts[script, default: 0] += 1
+            }
+        }
+        return counts
     }
 
     /// The attachments of `runs`, by scalar offset of their U+FFFC.

@@ -15,10 +15,22 @@ public struct LayoutJSONWriter {
     /// Extra messages to record under `warnings`.
     public var warnings: [String]
 
+    /// The layout's warnings whose messages are ``warnings``, one per message in the same order,
+    /// written as `warningDetails` (kind, and per script the missing glyphs); empty: no
+    /// `warningDetails` is written.
+    public var warningDetails: [LayoutWarning] = []
+
     /// Creates a writer.
     public init(pretty: Bool = false, warnings: [String] = []) {
         self.pretty = pretty
         self.warnings = warnings
+    }
+
+    /// Creates a writer that records `layoutWarnings` under `warnings` (their messages) and
+    /// `warningDetails`.
+    public init(pretty: Bool = false, layoutWarnings: [LayoutWarning]) {
+        self.init(pretty: pretty, warnings: layoutWarnings.map(\.message))
+        warningDetails = layoutWarnings
     }
 
     /// Writes `snapshot` laid on `pages` (containers placed by `placements`, one per container).
@@ -64,6 +76,12 @@ public struct LayoutJSONWriter {
         writer.key("warnings"); writer.open("[")
         for warning in warnings { writer.item(); writer.out.string(warning) }
         writer.close("]")
+        if !warningDetails.isEmpty {
+            precondition(warningDetails.count == warnings.count, "one detail per warning")
+            writer.key("warningDetails"); writer.open("[")
+            for detail in warningDetails { writer.item(); writeDetail(detail, &writer) }
+            writer.close("]")
+        }
         writer.close("}")
         writer.out.byte(0x0A)
         out = writer.out
@@ -108,6 +126,25 @@ public struct LayoutJSONWriter {
             out.byte(UInt8(ascii: "[")); out.int(range.lowerBound); out.byte(UInt8(ascii: ","))
             out.int(range.upperBound); out.byte(UInt8(ascii: "]"))
         }
+    }
+
+    /// One entry of `warningDetails`: the kind, and for missing glyphs the script, counts, the
+    /// first place and the Debian package that provides a font (null when not known).
+    private func writeDetail(_ warning: LayoutWarning, _ writer: inout Writer) {
+        writer.open("{")
+        writer.key("kind"); writer.out.string(warning.kind.rawValue)
+        if let missing = warning.missingGlyphs {
+            writer.key("script"); writer.out.string(missing.script.code)
+            writer.key("scriptName"); writer.out.string(missing.script.name)
+            writer.key("characters"); writer.out.int(missing.characterCount)
+            writer.key("notdefGlyphs"); writer.out.int(missing.notdefGlyphCount)
+            writer.key("firstCharacter"); writer.out.int(missing.firstCharacter)
+            writer.key("line"); writer.out.int(missing.firstLine)
+            writer.key("column"); writer.out.int(missing.firstColumn)
+            writer.key("package")
+            if let package = missing.script.package { writer.out.string(package) } else { writer.out.raw("null") }
+        }
+        writer.close("}")
     }
 
     private func writeFont(_ used: UsedFont, index: Int, _ writer: inout Writer) {

@@ -75,7 +75,7 @@ struct FontFallbackTests {
         #expect(glyphs[1].glyphID == 0, ".notdef")
         #expect(snapshot.fonts[glyphs[1].fontIndex].font.familyName == "DejaVu Sans")
         let warnings = manager.warnings.filter { $0.kind == .missingGlyph }
-        #expect(warnings.map(\.message) == ["no font has a glyph for U+0F40; drawn as .notdef"])
+        #expect(warnings.map(\.message) == ["no installed font covers Tibetan (1 character, first at 1:2); fonts-noto-core provides it"])
         #expect(snapshot.invariantViolations(text: Array("a\u{0F40}b".unicodeScalars)) == [])
     }
 
