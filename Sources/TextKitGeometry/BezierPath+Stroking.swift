@@ -51,11 +51,12 @@ extension BezierPath {
     /// at most `width / 2`. A segment that doubles back (a 180° turn) gets no miter or bevel, as
     /// in Core Graphics: the two rectangles already end square there.
     ///
-    /// The outline is not one boundary but those pieces, each wound the same way (clockwise on
-    /// screen), so the nonzero rule fills their union whatever the path does: it may cross
-    /// itself, turn back, or repeat points. The result's ``fillRule`` is therefore `.nonZero`
-    /// (even-odd would open holes where pieces overlap). Discs and sectors are cubic arcs within
-    /// ``arcTolerance`` of the circle.
+    /// The outline is built so that a point's winding number is the number of those pieces
+    /// that contain it (see `Stroker`), so the nonzero rule fills their union whatever the path
+    /// does: it may cross itself, turn back, or repeat points. The result's ``fillRule`` is
+    /// therefore `.nonZero` (even-odd would open holes where the stroke overlaps itself). Each
+    /// open subpath gives one contour, each closed one two (its two sides), each dot one; arcs
+    /// are cubic segments within ``arcTolerance`` of the circle.
     ///
     /// Straight segments are stroked exactly (up to rounding). Curves are first flattened within
     /// `tolerance` (as ``flattened(tolerance:)`` cuts them) and the polyline is stroked, with
@@ -102,21 +103,29 @@ extension BezierPath {
 
 // MARK: - Internals
 
-/// Builds a stroke's outline from flattened subpaths, one positively wound piece at a time.
+/// Builds a stroke's outline from flattened subpaths.
 ///
-///     for each subpath: keep its finite, representable points, without repeats
-///         one point (and a segment drawn): the dot of the cap
-///         each segment a→b, direction d, normal n = d rotated by 90° times h:
-///             the rectangle a−n, b−n, b+n, a+n (square caps: a and b moved out by h·d at the ends)
-///         each vertex b where d1 turns into d2 (turn φ = atan2(d1 × d2, d1 · d2) ≠ 0):
-///             outer corners u, v: b + the normals on the outer side, ordered so the angle grows
-///             round: the sector b, u ⌒ v; bevel: the triangle b, u, v;
-///             miter: b, u, tip, v with tip = b + (u + v − 2b) / (1 + d1 · d2),
-///                    when cos(φ/2) ≥ 1 / miterLimit (else the bevel)
-///         round caps: a disc at each end of an open subpath
+/// The pieces (per segment a→b with unit direction d and normal n = (−d.y, d.x)·h: the
+/// rectangle a−n → b−n → b+n → a+n; per turning vertex, the join on its outer side; per open
+/// end, the cap) are all wound the same way (clockwise on screen), so the winding number of a
+/// point is the number of pieces containing it. Winding numbers add up over edges, so an edge
+/// drawn once each way may be left out: the rectangles' ends and the joins' radii cancel at
+/// every vertex, which leaves one contour per side (the classic stroker's outline, with the
+/// inner side of each turn drawn through the vertex):
 ///
-/// Every piece is convex and wound clockwise on screen (positive shoelace area with y down),
-/// so the winding number of a point is the number of pieces that contain it.
+///     right side (−n), forward:  a0−n0 → b0−n0, at each vertex b from segment i to j:
+///         outer (the path turns left, d_i × d_j > 0): the join from b−n_i to b−n_j
+///         inner: b−n_i → b → b−n_j          (nothing when the path runs straight on)
+///     end cap: butt b−n → b+n, square (the last segment lengthened by h), round: the half
+///              circle through b + d·h
+///     left side (+n), backward: the same, from b+n_j to b+n_i, outer when d_i × d_j < 0
+///     start cap, close
+///
+/// A closed subpath has no caps and a join at every vertex: its right side and its left side
+/// are two closed contours. A 180° turn counts as a left turn for a round join (its half disc
+/// beyond the vertex) and gets no miter or bevel. Joins: round, the arc from one outer corner
+/// to the other; bevel, the straight line; miter, through tip = b + (u + v) / (1 + d_i · d_j)
+/// for the outer corners' offsets u, v, when cos(φ/2) ≥ 1 / miterLimit for the turn φ.
 struct Stroker {
     /// Half the pen's width.
     let h: Double
@@ -124,7 +133,7 @@ struct Stroker {
     let join: LineJoin
     /// The smallest cos(φ/2) that keeps a miter: 1 / miter limit.
     let minimumMiterCosine: Double
-    /// The pieces so far.
+    /// The contours so far.
     private(set) var outline = BezierPath(fillRule: .nonZero)
 
     init(halfWidth: Double, cap: LineCap, join: LineJoin, miterLimit: Double) {
@@ -134,7 +143,7 @@ struct Stroker {
         minimumMiterCosine = 1 / (miterLimit >= 1 ? miterLimit : 1)
     }
 
-    /// Adds the pieces of one subpath, stopping once the outline has more than `budget` elements.
+    /// Adds the contours of one subpath, stopping once the outline has more than `budget` elements.
     mutating func add(_ subpath: FlattenedSubpath, budget: Int = .max) {
         // Points whose outline stays finite (|p| + h must not overflow).
         let reach = Double.greatestFiniteMagnitude - h
@@ -161,25 +170,54 @@ struct Stroker {
             if subpath.drawsSegment { dot(at: first) }
             return
         }
-        let closed = directions.count == points.count  // a closed subpath has its closing segment
-        for (i, d) in directions.enumerated() {
-            var a = points[i], b = points[(i + 1) % points.count]
-            if cap == .square && !closed {
-                if i == 0 { a = Point(x: a.x - d.x * h, y: a.y - d.y * h) }
-                if i == directions.count - 1 { b = Point(x: b.x + d.x * h, y: b.y + d.y * h) }
+        let normals = directions.map { Point(x: -$0.y * h, y: $0.x * h) }
+        let count = directions.count
+        if count == points.count {  // closed: it has its closing segment
+            // Right side: segment i runs from points[i] to points[i + 1].
+            outline.move(to: points[0] - normals[0])
+            for i in 0..<count {
+                let j = (i + 1) % count, b = points[j]
+                outline.addLine(to: b - normals[i])
+                turn(at: b, from: i, to: j, directions: directions, normals: normals, leftSide: false)
+                if outline.elements.count > budget { return }
             }
-            rectangle(from: a, to: b, direction: d)
+            outline.close()
+            // Left side, backward: segment i from points[i + 1] back to points[i].
+            outline.move(to: points[0] + normals[count - 1])
+            for i in stride(from: count - 1, through: 0, by: -1) {
+                let before = (i + count - 1) % count
+                outline.addLine(to: points[i] + normals[i])
+                turn(at: points[i], from: before, to: i, directions: directions, normals: normals, leftSide: true)
+                if outline.elements.count > budget { return }
+            }
+            outline.close()
+            return
+        }
+        // Open: the ends move out by h along the path for square caps.
+        var start = points[0], end = points[count]
+        if cap == .square {
+            start = start - directions[0] * h
+            end = end + directions[count - 1] * h
+        }
+        outline.move(to: start - normals[0])
+        for i in 0..<count {
+            outline.addLine(to: (i == count - 1 ? end : points[i + 1]) - normals[i])
+            if i < count - 1 {
+                turn(at: points[i + 1], from: i, to: i + 1, directions: directions, normals: normals, leftSide: false)
+            }
             if outline.elements.count > budget { return }
         }
-        for vertex in (closed ? 0 : 1)..<(closed ? points.count : points.count - 1) {
-            let incoming = directions[(vertex + directions.count - 1) % directions.count]
-            joinPiece(at: points[vertex], from: incoming, to: directions[vertex])
+        roundCap(at: points[count], from: -normals[count - 1])
+        outline.addLine(to: end + normals[count - 1])
+        for i in stride(from: count - 1, through: 0, by: -1) {
+            outline.addLine(to: (i == 0 ? start : points[i]) + normals[i])
+            if i > 0 {
+                turn(at: points[i], from: i - 1, to: i, directions: directions, normals: normals, leftSide: true)
+            }
             if outline.elements.count > budget { return }
         }
-        if cap == .round && !closed {
-            disc(at: first)
-            disc(at: points[points.count - 1])
-        }
+        roundCap(at: points[0], from: normals[0])
+        outline.close()
     }
 
     /// The unit vector from `a` to `b`, without overflow for far-apart points; nil when they
@@ -198,63 +236,64 @@ struct Stroker {
         return Point(x: dx / length, y: dy / length)
     }
 
-    /// The rectangle around the segment a→b, of half width h.
-    private mutating func rectangle(from a: Point, to b: Point, direction d: Point) {
-        let nx = -d.y * h, ny = d.x * h
-        polygon([Point(x: a.x - nx, y: a.y - ny), Point(x: b.x - nx, y: b.y - ny),
-                 Point(x: b.x + nx, y: b.y + ny), Point(x: a.x + nx, y: a.y + ny)])
-    }
-
-    /// The join at `b` on the outer side of the turn from `d1` to `d2`.
-    private mutating func joinPiece(at b: Point, from d1: Point, to d2: Point) {
+    /// One side of the outline at vertex `b`, where segment `i` turns into segment `j`: on the
+    /// right side (forward) from b − n_i to b − n_j, on the left side (backward) from b + n_j
+    /// to b + n_i; the join where that side is the outer one, else through the vertex.
+    private mutating func turn(at b: Point, from i: Int, to j: Int, directions: [Point], normals: [Point],
+                               leftSide: Bool) {
+        let d1 = directions[i], d2 = directions[j]
         let cross = d1.x * d2.y - d1.y * d2.x, dot = d1.x * d2.x + d1.y * d2.y
-        if cross == 0 && dot > 0 { return }  // straight on
-        // The outer side is right of the path (d rotated by −90°) when it turns towards +angle;
-        // u → v is then the growing-angle order, which winds the pieces clockwise on screen.
-        let right = cross > 0 || (cross == 0 && dot < 0)
-        func outer(_ d: Point) -> Point { right ? Point(x: d.y * h, y: -d.x * h) : Point(x: -d.y * h, y: d.x * h) }
-        let (u, v) = right ? (outer(d1), outer(d2)) : (outer(d2), outer(d1))
-        let corner1 = Point(x: b.x + u.x, y: b.y + u.y), corner2 = Point(x: b.x + v.x, y: b.y + v.y)
+        // Where this side's walk comes from and goes to, as offsets from b.
+        let (u, v) = leftSide ? (normals[j], normals[i]) : (-normals[i], -normals[j])
+        if cross == 0 && dot > 0 {  // straight on
+            outline.addLine(to: b + v)
+            return
+        }
+        let outer = leftSide ? cross < 0 : (cross > 0 || (cross == 0 && join == .round))
+        guard outer else {
+            outline.addLine(to: b)
+            outline.addLine(to: b + v)
+            return
+        }
         switch join {
         case .round:
-            let start = atan2(u.y, u.x)
-            outline.move(to: b)
-            outline.addArc(center: b, radius: h, startAngle: start, endAngle: start + abs(atan2(cross, dot)),
+            // The arc grows in angle from u to v (clockwise on screen), by the turn.
+            let startAngle = atan2(u.y, u.x)
+            outline.addArc(center: b, radius: h, startAngle: startAngle, endAngle: startAngle + abs(atan2(cross, dot)),
                            clockwise: true)
-            outline.close()
+        case .miter where cross != 0 && ((1 + dot) / 2).squareRoot() >= minimumMiterCosine:
+            let tip = b + (u + v) * (1 / (1 + dot))
+            if tip.x.isFinite && tip.y.isFinite { outline.addLine(to: tip) }
         case .miter, .bevel:
-            guard cross != 0 else { return }  // a 180° turn: nothing beyond the square ends
-            let halfTurnCosine = ((1 + dot) / 2).squareRoot()
-            if join == .miter && halfTurnCosine >= minimumMiterCosine {
-                let tip = Point(x: b.x + (u.x + v.x) / (1 + dot), y: b.y + (u.y + v.y) / (1 + dot))
-                if tip.x.isFinite && tip.y.isFinite {
-                    polygon([b, corner1, tip, corner2])
-                    return
-                }
-            }
-            polygon([b, corner1, corner2])
+            break
         }
+        outline.addLine(to: b + v)
+    }
+
+    /// A round cap's half circle around `center`, from center + `offset` to center − `offset`
+    /// (growing angle, through the end's outward direction); nothing for other caps, whose
+    /// straight end the next line draws.
+    private mutating func roundCap(at center: Point, from offset: Point) {
+        guard cap == .round else { return }
+        let startAngle = atan2(offset.y, offset.x)
+        outline.addArc(center: center, radius: h, startAngle: startAngle, endAngle: startAngle + .pi, clockwise: true)
     }
 
     /// The cap of a subpath that goes nowhere: a disc or an axis-aligned square.
     private mutating func dot(at point: Point) {
+        let box = Rect(x: point.x - h, y: point.y - h, width: 2 * h, height: 2 * h)
         switch cap {
         case .butt: return
-        case .round: disc(at: point)
-        case .square:
-            outline.append(BezierPath(rect: Rect(x: point.x - h, y: point.y - h, width: 2 * h, height: 2 * h)))
+        case .round: outline.append(BezierPath(ovalIn: box))
+        case .square: outline.append(BezierPath(rect: box))
         }
     }
+}
 
-    /// A disc of radius h (clockwise on screen).
-    private mutating func disc(at center: Point) {
-        outline.append(BezierPath(ovalIn: Rect(x: center.x - h, y: center.y - h, width: 2 * h, height: 2 * h)))
-    }
-
-    /// A closed polygon, as given (the callers list its vertices clockwise on screen).
-    private mutating func polygon(_ points: [Point]) {
-        outline.move(to: points[0])
-        for point in points.dropFirst() { outline.addLine(to: point) }
-        outline.close()
-    }
+/// Vector arithmetic for the stroker.
+extension Point {
+    fileprivate static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
+    fileprivate static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
+    fileprivate static prefix func - (a: Point) -> Point { Point(x: -a.x, y: -a.y) }
+    fileprivate static func * (a: Point, s: Double) -> Point { Point(x: a.x * s, y: a.y * s) }
 }

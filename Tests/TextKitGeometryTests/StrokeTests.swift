@@ -166,11 +166,15 @@ import TextKitGeometry
     @Test func outlineIsNonZeroAndWoundOneWay() {
         let stroke = polyline([(0, 0), (40, 10), (10, 30), (60, 60)]).stroked(width: 8, lineCap: .round, lineJoin: .round)
         #expect(stroke.fillRule == .nonZero)
-        // Every piece is wound clockwise on screen: positive shoelace area with y down.
-        for polygon in stroke.flattened() {
+        // One contour for an open path, wound clockwise on screen: positive shoelace area with y down.
+        let polygons = stroke.flattened()
+        #expect(polygons.count == 1)
+        for polygon in polygons {
             let area = zip(polygon, polygon.dropFirst() + [polygon[0]]).reduce(0) { $0 + cross($1.0, $1.1) }
             #expect(area > 0)
         }
+        // A closed path: its two sides.
+        #expect(polyline([(0, 0), (40, 10), (10, 30)], closed: true).stroked(width: 4).flattened().count == 2)
     }
 
     func isFinite(_ element: BezierPath.Element) -> Bool {
