@@ -22,6 +22,22 @@ extension BezierPath {
     ///
     /// - Precondition: `tolerance` is positive and finite.
     public func flattened(tolerance: Double = 0.01) -> [[Point]] {
+        flattenedSubpaths(tolerance: tolerance).compactMap { subpath in
+            var points = subpath.points
+            if points.count > 1 && points.last == points.first { points.removeLast() }
+            return points.count >= 2 ? points : nil
+        }
+    }
+
+    /// The most straight segments ``flattened(tolerance:)`` cuts a path's curves into in all
+    /// (or four per path element, when that is more): 262,144, far more than any curve a page
+    /// holds asks for at 0.01 pt.
+    public static let maximumFlattenedSegments = 262_144
+
+    /// Every subpath flattened into a polyline, as ``flattened(tolerance:)`` cuts curves, open
+    /// ones kept open and degenerate ones kept (what stroking needs): consecutive duplicate points
+    /// removed, a closed subpath's start not repeated at its end unless the path draws it there.
+    package func flattenedSubpaths(tolerance: Double = 0.01) -> [FlattenedSubpath] {
         precondition(tolerance > 0 && tolerance.isFinite, "flattening tolerance must be positive")
         // What the curves ask for, and the share of it each gets within the budget.
         var asked = 0
@@ -50,7 +66,7 @@ extension BezierPath {
         let budget = Swift.max(Self.maximumFlattenedSegments, 4 * elements.count)
         let share = asked > budget ? Double(budget) / Double(asked) : 1
         func scaled(_ count: Int) -> Int { share < 1 ? Swift.max(1, Int(Double(count) * share)) : count }
-        var builder = PolygonBuilder()
+        var builder = SubpathBuilder()
         for element in elements {
             switch element {
             case .move(let point):
@@ -83,13 +99,8 @@ extension BezierPath {
             }
         }
         builder.flush()
-        return builder.polygons
+        return builder.subpaths
     }
-
-    /// The most straight segments ``flattened(tolerance:)`` cuts a path's curves into in all
-    /// (or four per path element, when that is more): 262,144, far more than any curve a page
-    /// holds asks for at 0.01 pt.
-    public static let maximumFlattenedSegments = 262_144
 
     /// Tight bounds of the path's geometry (exact curve extrema, not control points); .zero for
     /// an empty path.
@@ -211,12 +222,25 @@ package enum Flattening {
     }
 }
 
-/// Collects the polygons of a flattened path.
-struct PolygonBuilder {
-    /// The finished polygons.
-    private(set) var polygons: [[Point]] = []
+/// One subpath of a path flattened into a polyline (``BezierPath/flattenedSubpaths(tolerance:)``).
+package struct FlattenedSubpath: Hashable, Sendable {
+    /// The points, without consecutive duplicates (one point for a subpath that goes nowhere).
+    package var points: [Point]
+    /// Whether the subpath ends with a `close`.
+    package var isClosed: Bool
+    /// Whether it draws a segment at all (a lone `move` draws none; `M p L p` and `M p Z` do,
+    /// of zero length, which a stroke's caps make a dot).
+    package var drawsSegment: Bool
+}
+
+/// Collects the subpaths of a flattened path.
+struct SubpathBuilder {
+    /// The finished subpaths.
+    private(set) var subpaths: [FlattenedSubpath] = []
     /// The points of the subpath being built.
     private var points: [Point] = []
+    /// Whether the subpath being built has drawn a segment.
+    private var drawsSegment = false
     /// The start of the current subpath.
     private var start = Point.zero
     /// The point the next segment starts from.
@@ -235,19 +259,25 @@ struct PolygonBuilder {
             points = [current]
         }
         if points.last != point { points.append(point) }
+        drawsSegment = true
         current = point
     }
 
     mutating func close() {
-        flush()
+        if !points.isEmpty { drawsSegment = true }
+        flush(closed: true)
         current = start
     }
 
-    /// Ends the current subpath, keeping it if it has two distinct points.
-    mutating func flush() {
-        if points.count > 1 && points.last == points.first { points.removeLast() }
-        if points.count >= 2 { polygons.append(points) }
+    /// Ends the current subpath.
+    mutating func flush(closed: Bool = false) {
+        var kept = points
+        if closed && kept.count > 1 && kept.last == kept.first { kept.removeLast() }
+        if !kept.isEmpty {
+            subpaths.append(FlattenedSubpath(points: kept, isClosed: closed, drawsSegment: drawsSegment))
+        }
         points = []
+        drawsSegment = false
     }
 }
 

@@ -16,7 +16,8 @@ public enum WrapSide: String, Hashable, Sendable, Codable, CaseIterable {
 ///
 /// The excluded area is the path's filled area (by its fill rule, open subpaths closed), grown
 /// by `margin` in every direction (CSS `shape-margin`: the offset outline, round at corners).
-/// `wrapSide` then decides which of the remaining parts of a line may hold text.
+/// `wrapSide` then decides which of the remaining parts of a line may hold text. A pen stroke
+/// (an open path with a width) excludes the area it covers: ``init(stroking:width:lineCap:lineJoin:miterLimit:margin:wrapSide:minimumFragmentWidth:)``.
 public struct Exclusion: Hashable, Sendable {
     /// The outline, in container (or page) coordinates.
     public var path: BezierPath
@@ -35,6 +36,21 @@ public struct Exclusion: Hashable, Sendable {
         self.margin = margin.isFinite ? Swift.max(0, margin) : 0
         self.wrapSide = wrapSide
         self.minimumFragmentWidth = minimumFragmentWidth
+    }
+
+    /// An exclusion of the area a pen of `width` covers along `path` (an open freehand stroke,
+    /// a line, a curve): its outline ``BezierPath/stroked(width:lineCap:lineJoin:miterLimit:tolerance:)``,
+    /// which the nonzero rule fills. The defaults are a round pen, as a finger or a stylus draws.
+    ///
+    /// Unlike ``init(path:margin:wrapSide:minimumFragmentWidth:)``, which excludes the path's
+    /// filled area (none for a lone open line, whatever the margin), this excludes the band
+    /// along the path; `margin` grows that band. A width that is not positive and finite
+    /// excludes nothing.
+    public init(stroking path: BezierPath, width: Double, lineCap: LineCap = .round,
+                lineJoin: LineJoin = .round, miterLimit: Double = 10, margin: Double = 0,
+                wrapSide: WrapSide = .both, minimumFragmentWidth: Double? = nil) {
+        self.init(path: path.stroked(width: width, lineCap: lineCap, lineJoin: lineJoin, miterLimit: miterLimit),
+                  margin: margin, wrapSide: wrapSide, minimumFragmentWidth: minimumFragmentWidth)
     }
 
     /// The fill rule of ``path``.

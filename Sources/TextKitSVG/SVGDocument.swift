@@ -9,9 +9,13 @@ import FoundationXML
 #endif
 import TextKitGeometry
 
-/// One filled shape of an SVG document, in document (page) coordinates, transforms already applied.
+/// One shape of an SVG document as the area it excludes, in document (page) coordinates,
+/// transforms already applied: its filled area, or for an unfilled shape with a stroke, the
+/// stroke's area (see ``SVGDocument``).
 public struct SVGShape: Sendable {
-    /// The outline, with `fillRule` from `fill-rule` (attribute or `style`, inherited from groups).
+    /// The outline of the area: for a filled area, with `fillRule` from `fill-rule` (attribute or
+    /// `style`, inherited from groups); for a stroke, the outline of
+    /// ``BezierPath/stroked(width:lineCap:lineJoin:miterLimit:tolerance:)``, filled by `nonZero`.
     public var path: BezierPath
     /// The element's local name: `path`, `rect`, `circle`, `ellipse`, `line`, `polyline` or `polygon`.
     public var element: String
@@ -78,7 +82,8 @@ public struct SVGWrapOptions: Hashable, Sendable {
     }
 }
 
-/// The filled shapes of an SVG file, flattened into page coordinates (user units are points).
+/// The shapes of an SVG file as the areas they exclude, in page coordinates (user units are
+/// points).
 ///
 /// Supported: `svg` (root and nested, with `viewBox` and `preserveAspectRatio`; the root's
 /// `width`/`height` in points, `px` (0.75 pt), `mm`, `cm` or `in`), `g`, `a`, `path`, `rect`,
@@ -90,6 +95,25 @@ public struct SVGWrapOptions: Hashable, Sendable {
 /// are `clipPath`, `mask`, `symbol`, `style`, `title`, `desc`, `metadata` and `text`. Shapes
 /// with a zero size are not rendered and so not listed. Nothing is resolved from outside the
 /// file (no external entities, no `use` of another file).
+///
+/// What a shape excludes follows what SVG paints, read from `fill`, `stroke`, `stroke-width`,
+/// `stroke-linecap`, `stroke-linejoin` and `stroke-miterlimit` (attributes or `style`,
+/// inherited from groups and `use`; only whether `fill` and `stroke` are `none` matters, not
+/// colours or opacities):
+///
+/// - a filled shape (`fill` other than `none`, the default) excludes its filled area, as it
+///   always did; a stroke it also has is not added (`data-textkit-margin` grows the area);
+/// - an unfilled shape (`fill="none"`, or a `line`, which has no inside) with a stroke that
+///   paints (`stroke` not `none`, `stroke-width` above 0, 1 by default) excludes the stroke's
+///   area: a pen stroke, a `polyline` or a `line` with a width excludes a band along it, with
+///   the caps, joins and miter limit given (SVG's defaults: `butt`, `miter`, 4). Curves are
+///   flattened within 0.01 pt of page space first. `stroke-width` is a number, a length in an absolute
+///   unit (`px` is a user unit), or a percentage of the viewport's normalized diagonal;
+/// - an unfilled shape without a stroke paints nothing, yet excludes its filled area as before
+///   strokes were read, so that an invisible outline still works as a wrap outline.
+///
+/// A stroke's outline counts towards ``SVGLimits/maxPathSegments`` with all its pieces. Bad
+/// values of the stroke properties are errors at the value, as for `fill-rule`.
 ///
 /// Hostile input is bounded by ``SVGLimits``: file size, nesting depth and path segments.
 public struct SVGDocument: Sendable {

@@ -5,10 +5,14 @@ import TextKitGeometry
 extension SVGDocumentBuilder {
     /// A shape element with an `id`, as `use` clones it.
     struct Definition {
-        /// The outline in its own user space (its own `transform` applied, no ancestor's).
+        /// The outline in its own user space, before its own `transform`.
         var path: BezierPath
+        /// Its own `transform`.
+        var transform: TextKitGeometry.AffineTransform
         /// Its own `fill-rule`, or nil to take the `use`'s.
         var fillRule: FillRule?
+        /// Its own paint properties (the `use`'s apply where it sets none).
+        var paint: SVGPaint
         var element: String
         var attributes: [String: String]
         /// Its own `data-textkit-*` options.
@@ -25,6 +29,8 @@ extension SVGDocumentBuilder {
         var transform: TextKitGeometry.AffineTransform
         var fillRule: FillRule
         var wrap: SVGWrapOptions
+        /// The paint the clone inherits: the `use`'s own over its parent's.
+        var paint: SVGPaint
         var line: Int
         var column: Int
     }
@@ -44,7 +50,8 @@ extension SVGDocumentBuilder {
             index: shapes.count, target: String(trimmed.dropFirst()),
             transform: place.concatenating(try transform()).concatenating(parent.transform),
             fillRule: try fillRule(inheriting: parent.fillRule),
-            wrap: parent.wrap.overridden(by: try wrapOptions()), line: line, column: column))
+            wrap: parent.wrap.overridden(by: try wrapOptions()),
+            paint: parent.paint.overridden(by: try paint(viewport: parent.viewport)), line: line, column: column))
     }
 
     /// Inserts a clone of its target for every `use`, in document order.
@@ -57,18 +64,15 @@ extension SVGDocumentBuilder {
                 throw SVGError(file: file, line: use.line, column: use.column, message:
                     "use refers to '#\(use.target)', which is not a shape element of this file")
             }
+            func error(_ message: String) -> SVGError {
+                SVGError(file: file, line: use.line, column: use.column, message: message)
+            }
             segmentCount += definition.path.elements.count
-            guard segmentCount <= limits.maxPathSegments else {
-                throw SVGError(file: file, line: use.line, column: use.column, message:
-                    "too many path segments (the limit is \(limits.maxPathSegments))")
-            }
-            var path = definition.path.applying(use.transform)
-            path.fillRule = definition.fillRule ?? use.fillRule
-            let limit = limits.maxCoordinate
-            guard path.elements.allSatisfy({ $0.isWithin(limit) }) else {
-                throw SVGError(file: file, line: use.line, column: use.column,
-                               message: "coordinates out of range after transforms (the limit is ±\(limits.maxCoordinateText) pt)")
-            }
+            guard segmentCount <= limits.maxPathSegments else { throw error(tooManySegmentsMessage) }
+            let path = try excludedArea(of: definition.path, element: definition.element,
+                                        transforms: (definition.transform, use.transform),
+                                        paint: use.paint.overridden(by: definition.paint),
+                                        fillRule: definition.fillRule ?? use.fillRule, error: error)
             shapes.insert(SVGShape(path: path, element: definition.element, id: use.target,
                                    attributes: definition.attributes, line: use.line, column: use.column,
                                    wrapOptions: use.wrap.overridden(by: definition.wrap)), at: use.index)

@@ -20,6 +20,8 @@ final class SVGDocumentBuilder: NSObject, XMLParserDelegate {
         var wrap = SVGWrapOptions()
         /// Inside `defs`: shapes are recorded for `use`, not drawn.
         var inDefs = false
+        /// The inherited paint properties (fill, stroke and its width, caps and joins).
+        var paint = SVGPaint()
     }
 
     static let svgNamespace = "http://www.w3.org/2000/svg"
@@ -126,7 +128,8 @@ final class SVGDocumentBuilder: NSObject, XMLParserDelegate {
             stack.append(Context(transform: try transform().concatenating(parent.transform),
                                  fillRule: try fillRule(inheriting: parent.fillRule),
                                  viewport: parent.viewport, wrap: parent.wrap.overridden(by: try wrapOptions()),
-                                 inDefs: parent.inDefs))
+                                 inDefs: parent.inDefs,
+                                 paint: parent.paint.overridden(by: try paint(viewport: parent.viewport))))
         case "defs":
             // What `use` clones gets the `use`'s context, not the one of `defs`.
             stack.append(Context(transform: .identity, fillRule: .nonZero, viewport: parent.viewport, inDefs: true))
@@ -182,39 +185,70 @@ final class SVGDocumentBuilder: NSObject, XMLParserDelegate {
         stack.append(Context(
             transform: local.concatenating(try transform()).concatenating(parent.transform),
             fillRule: try fillRule(inheriting: parent.fillRule), viewport: viewport,
-            wrap: parent.wrap.overridden(by: try wrapOptions()), inDefs: parent.inDefs))
+            wrap: parent.wrap.overridden(by: try wrapOptions()), inDefs: parent.inDefs,
+            paint: parent.paint.overridden(by: try paint(viewport: viewport))))
         if disabled || isHidden() {
             skipDepth = 1  // its end tag then ends the skip instead of popping
             stack.removeLast()
         }
     }
 
-    /// Adds the current shape element, in page coordinates, if SVG would render it.
+    /// Adds the current shape element, in page coordinates, if SVG would render it: its filled
+    /// area, or its stroke's (``SVGPaint/excludesStroke(element:)``).
     private func addShape(parent: Context) throws(SVGError) {
         let budget = limits.maxPathSegments - segmentCount
-        guard var path = try shapePath(budget: budget) else { return }
-        guard path.elements.count <= budget else {
-            throw elementError("too many path segments (the limit is \(limits.maxPathSegments))")
-        }
-        segmentCount += path.elements.count
-        path = path.applying(try transform())
-        let own = try wrapOptions()
+        guard let local = try shapePath(budget: budget) else { return }
+        guard local.elements.count <= budget else { throw tooManySegments() }
+        segmentCount += local.elements.count
+        let ownTransform = try transform(), own = try wrapOptions(), ownPaint = try paint(viewport: parent.viewport)
         if let id = attributes["id"] {
             let rule: FillRule? = property("fill-rule") == nil ? nil : try fillRule(inheriting: .nonZero)
-            definitions[id] = Definition(path: path, fillRule: rule, element: elementName,
-                                         attributes: attributes, wrap: own)
+            definitions[id] = Definition(path: local, transform: ownTransform, fillRule: rule, paint: ownPaint,
+                                         element: elementName, attributes: attributes, wrap: own)
         }
         guard !parent.inDefs else { return }
-        path = path.applying(parent.transform)
-        path.fillRule = try fillRule(inheriting: parent.fillRule)
-        let limit = limits.maxCoordinate
-        guard path.elements.allSatisfy({ $0.isWithin(limit) }) else {
-            throw elementError("coordinates out of range after transforms (the limit is ±\(limits.maxCoordinateText) pt)")
-        }
+        let path = try excludedArea(of: local, element: elementName, transforms: (ownTransform, parent.transform),
+                                    paint: parent.paint.overridden(by: ownPaint),
+                                    fillRule: try fillRule(inheriting: parent.fillRule), error: elementError)
         shapes.append(SVGShape(path: path, element: elementName, id: attributes["id"],
                                attributes: attributes, line: line, column: column,
                                wrapOptions: parent.wrap.overridden(by: own)))
     }
+
+    /// The area a shape excludes, in page coordinates: `local` (its outline in its own user
+    /// space) filled by `fillRule`, or its stroke's area, mapped by the element's own transform
+    /// and then the one of its context (one after the other, as before strokes were read).
+    ///
+    /// - Throws: `error(message)` when the stroke exceeds the segment limit or a coordinate
+    ///   goes out of range.
+    func excludedArea(of local: BezierPath, element: String,
+                      transforms: (own: TextKitGeometry.AffineTransform, context: TextKitGeometry.AffineTransform),
+                      paint: SVGPaint, fillRule: FillRule, error: (String) -> SVGError) throws(SVGError) -> BezierPath {
+        var path = local
+        if paint.excludesStroke(element: element) {
+            let transform = transforms.own.concatenating(transforms.context)
+            guard let stroke = paint.strokeArea(of: local, transform: transform,
+                                                budget: limits.maxPathSegments - segmentCount) else {
+                throw error(tooManySegmentsMessage)
+            }
+            segmentCount += stroke.elements.count
+            path = stroke
+        } else {
+            path.fillRule = fillRule
+        }
+        path = path.applying(transforms.own).applying(transforms.context)
+        let limit = limits.maxCoordinate
+        guard path.elements.allSatisfy({ $0.isWithin(limit) }) else {
+            throw error("coordinates out of range after transforms (the limit is ±\(limits.maxCoordinateText) pt)")
+        }
+        return path
+    }
+
+    /// The message of an exceeded segment limit.
+    var tooManySegmentsMessage: String { "too many path segments (the limit is \(limits.maxPathSegments))" }
+
+    /// An exceeded segment limit at the current element.
+    func tooManySegments() -> SVGError { elementError(tooManySegmentsMessage) }
 
     // MARK: - Properties
 

@@ -6,7 +6,7 @@ import TextKitSVG
 @Suite("Fixtures/shapes")
 struct FixtureTests {
     static let wellFormed = ["circle.svg", "star.svg", "ring.svg", "ring-nonzero.svg", "page-edge.svg",
-                             "overlapping.svg", "transformed.svg", "full-page.svg"]
+                             "overlapping.svg", "transformed.svg", "full-page.svg", "freehand-stroke.svg"]
 
     @Test(arguments: wellFormed)
     func everyFixtureIsALetterPage(name: String) throws {

@@ -1,6 +1,8 @@
 import Foundation
 import ProcessOutput
 import Testing
+import TextKit
+import TextKitSVG
 
 /// The exclusion flags of `textkit layout`: --margin, --wrap, --exclude-image, --shape.
 /// Runs the built executable (built with the tests by `swift build --build-tests`).
@@ -64,6 +66,35 @@ struct ExclusionCLITests {
         let xs = try glyphXs(right.stdout, band: 290...310)
         #expect(!xs.isEmpty && xs.allSatisfy { $0 >= 406 }, "\(xs.min() ?? 0)")
         #expect(try glyphXs(plain.stdout, band: 290...310).contains { $0 < 206 })
+    }
+
+    /// The page rectangles of the text fragments (their used width, their line's height).
+    func fragmentRects(_ json: Data) throws -> [Rect] {
+        let root = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
+        let pages = try #require(root["pages"] as? [[String: Any]])
+        var rects: [Rect] = []
+        for container in pages.first?["containers"] as? [[String: Any]] ?? [] {
+            for line in container["lines"] as? [[String: Any]] ?? [] {
+                let rect = line["rect"] as? [Double] ?? [0, 0, 0, 0]
+                for fragment in line["fragments"] as? [[String: Any]] ?? [] {
+                    let used = fragment["usedRect"] as? [Double] ?? [0, 0, 0, 0]
+                    if used[2] > 0 { rects.append(Rect(x: used[0], y: rect[1], width: used[2], height: rect[3])) }
+                }
+            }
+        }
+        return rects
+    }
+
+    @Test func strokedSVGShapesExcludeTheirBand() throws {
+        let file = Fixtures.path("Fixtures/shapes/freehand-stroke.svg")
+        let result = try run(["--exclude", file])
+        #expect(result.status == 0, "\(result.stderr)")
+        let regions = try SVGDocument(contentsOfFile: file).shapes.map { ExclusionRegion($0.exclusion()) }
+        let rects = try fragmentRects(result.stdout)
+        // Positions are rounded to 1/64 pt in the JSON.
+        #expect(rects.count > 10 && !rects.contains { rect in regions.contains { $0.intersects(rect, tolerance: 0.02) } })
+        let plain = try fragmentRects(try run([]).stdout)
+        #expect(plain.contains { rect in regions.contains { $0.intersects(rect, tolerance: 0.02) } })
     }
 
     @Test func svgWrapAttributesAndUnits() throws {

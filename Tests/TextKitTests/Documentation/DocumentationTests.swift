@@ -8,7 +8,7 @@ struct DocumentationTests {
     static func publicTypes(in module: String) throws -> Set<String> {
         let folder = Fixtures.path("Sources/\(module)")
         var names: Set<String> = []
-        let pattern = try NSRegularExpression(pattern: #"(?m)^public (?:final class|struct|enum|protocol) ([A-Za-z]+)"#)
+        let pattern = try NSRegularExpression(pattern: #"(?m)^public (?:final class|struct|enum|protocol) ([A-Za-z][A-Za-z0-9]*)"#)
         for case let file as String in FileManager.default.enumerator(atPath: folder)! where file.hasSuffix(".swift") {
             let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
             for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
@@ -20,7 +20,7 @@ struct DocumentationTests {
 
     static func listed(in catalog: String) throws -> Set<String> {
         let text = try String(contentsOfFile: Fixtures.path(catalog), encoding: .utf8)
-        let pattern = try NSRegularExpression(pattern: #"^- ``([A-Za-z]+)``"#, options: .anchorsMatchLines)
+        let pattern = try NSRegularExpression(pattern: #"^- ``([A-Za-z][A-Za-z0-9]*)``"#, options: .anchorsMatchLines)
         return Set(pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).map {
             String(text[Range($0.range(at: 1), in: text)!])
         })
