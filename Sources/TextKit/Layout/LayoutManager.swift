@@ -175,14 +175,8 @@ public final class LayoutManager: TextStorageObserver {
         for state in textStorage == nil ? [] : paragraphs {
             let offset = state.range.lowerBound
             for placed in state.lines {
-                var line = placed.line
-                line.characterRange = line.characterRange.lowerBound + offset..<line.characterRange.upperBound + offset
-                line.truncatedRange = line.truncatedRange.map { $0.lowerBound + offset..<$0.upperBound + offset }
+                var line = placed.line.offsettingCharacters(by: offset)
                 for f in line.fragments.indices {
-                    let range = line.fragments[f].characterRange
-                    line.fragments[f].characterRange = range.lowerBound + offset..<range.upperBound + offset
-                    for a in line.fragments[f].attachments.indices { line.fragments[f].attachments[a].characterIndex += offset }
-                    line.fragments[f].glyphs.offsetCharacterIndices(by: offset)
                     line.fragments[f].glyphs.mapFontIndices { old in
                         if let known = remap[old] { return known }
                         remap[old] = fonts.count

@@ -192,3 +192,21 @@ public struct LayoutWarning: Hashable, Sendable, CustomStringConvertible {
         self.missingGlyphs = missingGlyphs
     }
 }
+
+extension LineLayout {
+    /// The line with every character offset (its range, truncated range, fragments' ranges,
+    /// attachments and glyphs) moved by `delta`: a paragraph's line, kept in paragraph offsets,
+    /// in the offsets of the whole text.
+    package func offsettingCharacters(by delta: Int) -> LineLayout {
+        var line = self
+        line.characterRange = characterRange.lowerBound + delta..<characterRange.upperBound + delta
+        line.truncatedRange = truncatedRange.map { $0.lowerBound + delta..<$0.upperBound + delta }
+        for f in line.fragments.indices {
+            let range = line.fragments[f].characterRange
+            line.fragments[f].characterRange = range.lowerBound + delta..<range.upperBound + delta
+            for a in line.fragments[f].attachments.indices { line.fragments[f].attachments[a].characterIndex += delta }
+            line.fragments[f].glyphs.offsetCharacterIndices(by: delta)
+        }
+        return line
+    }
+}

@@ -26,16 +26,9 @@ struct NoncontiguousEquivalenceTests {
             for placed in state.lines {
                 let range = placed.line.characterRange
                 guard keep(state.range, range.lowerBound + offset..<range.upperBound + offset) else { continue }
-                var line = placed.line
-                line.characterRange = line.characterRange.lowerBound + offset..<line.characterRange.upperBound + offset
-                line.truncatedRange = line.truncatedRange.map { $0.lowerBound + offset..<$0.upperBound + offset }
+                var line = placed.line.offsettingCharacters(by: offset)
                 for f in line.fragments.indices {
-                    let range = line.fragments[f].characterRange
-                    line.fragments[f].characterRange = range.lowerBound + offset..<range.upperBound + offset
-                    for g in line.fragments[f].glyphs.indices {
-                        line.fragments[f].glyphs[g].characterIndex += offset
-                        line.fragments[f].glyphs[g].fontIndex = 0
-                    }
+                    for g in line.fragments[f].glyphs.indices { line.fragments[f].glyphs[g].fontIndex = 0 }
                 }
                 lines.append(line)
             }
