@@ -14,6 +14,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The HTTP server of `textkit serve` (the executable only; no library depends on it).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     ],
     targets: [
         // Thin system-library targets: one per C library, each a module map and a shim header.
@@ -40,8 +44,9 @@ let package = Package(
             name: "TextKit",
             dependencies: ["TextKitGeometry", "CFreeType", "CHarfBuzz", "CFontconfig", "CICUShim", "CHyphen"]
         ),
-        // File formats beside the engine: the layout JSON writer and the styled-input reader.
-        .target(name: "TextKitFormats", dependencies: ["TextKit"]),
+        // File formats beside the engine: the layout JSON writer, the styled-input reader and the
+        // layout request reader of `textkit serve` (whose exclusions are SVG path data).
+        .target(name: "TextKitFormats", dependencies: ["TextKit", "TextKitSVG"]),
         // Rendering a layout to PDF, SVG and PNG with cairo.
         .target(name: "TextKitRender", dependencies: ["TextKit", "CCairo", "CFontconfig"]),
         // The `textkit` command.
@@ -50,8 +55,11 @@ let package = Package(
             dependencies: [
                 "TextKit", "TextKitFormats", "TextKitSVG", "TextKitImage", "TextKitRender", "ProcessOutput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
-            resources: [.copy("Resources/fonts")]
+            resources: [.copy("Resources/fonts"), .copy("Resources/playground")]
         ),
 
         // Fuzzing: libFuzzer's driver, declared for the fuzz targets (scripts/fuzz.sh builds with -DFUZZING),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes textkit with libFuzzer and AddressSanitizer.
 #
-#   scripts/fuzz.sh TARGET SECONDS [LIBFUZZER-OPTION…]   one target (svg, path, styled, png, layout, pages)
+#   scripts/fuzz.sh TARGET SECONDS [LIBFUZZER-OPTION…]   one target (svg, path, styled, png, layout, pages, request)
 #   scripts/fuzz.sh all SECONDS                          every target, SECONDS each
 #   scripts/fuzz.sh ci                                   every target, a fixed number of runs with a
 #                                                        fixed seed (about 30 s in all): what .ci/run does
@@ -14,15 +14,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets=(svg path styled png layout pages)
+targets=(svg path styled png layout pages request)
 usage() { echo "usage: scripts/fuzz.sh {${targets[*]// /|}|all} SECONDS [libFuzzer options…] | scripts/fuzz.sh ci" >&2; exit 64; }
 [ $# -ge 1 ] || usage
 mode=$1; shift
 
 # The longest input each target gets (layout inputs are kept small: every one is a full layout,
 # an edit and every invariant), and the runs each gets in `ci` (about 6 s each on 2 cores).
-max_len() { case $1 in svg) echo 8192 ;; path) echo 2048 ;; styled) echo 4096 ;; png) echo 4096 ;; layout) echo 512 ;; pages) echo 700 ;; esac; }
-ci_runs() { case $1 in svg) echo 500 ;; path) echo 100000 ;; styled) echo 40000 ;; png) echo 15000 ;; layout) echo 150 ;; pages) echo 300 ;; esac; }
+max_len() { case $1 in svg) echo 8192 ;; path) echo 2048 ;; styled) echo 4096 ;; png) echo 4096 ;; layout) echo 512 ;; pages) echo 700 ;; request) echo 2048 ;; esac; }
+ci_runs() { case $1 in svg) echo 500 ;; path) echo 100000 ;; styled) echo 40000 ;; png) echo 15000 ;; layout) echo 150 ;; pages) echo 300 ;; request) echo 30000 ;; esac; }
 
 echo "fuzz: building textkit-fuzz (libFuzzer + AddressSanitizer, release) in .build-fuzz" >&2
 swift build --product textkit-fuzz -c release --scratch-path .build-fuzz \

@@ -42,41 +42,8 @@ struct PageLayoutJob {
         wrapExclusions = try Self.loadExclusions(options)
         shape = try options.shape.map { file throws(CLIError) in try Self.loadShape(file, limits: options.svgLimits) }
         let collection = FontCollection(defaultFontPath: Self.bundledFontPath)
-        var descriptor: FontDescriptor
-        if let file = options.fontFile {
-            try Self.checkFontFile(file)
-            descriptor = FontDescriptor(filePath: file, size: options.size)
-        } else {
-            descriptor = FontDescriptor(family: options.font ?? "sans-serif", size: options.size)
-        }
-        let primary: Font
-        do {
-            primary = try collection.font(for: descriptor)
-        } catch {
-            if options.font == nil, options.fontFile == nil, let bundled = Self.bundledFontPath,
-               let font = try? collection.font(file: bundled) {
-                primary = font
-                descriptor = FontDescriptor(filePath: bundled, size: options.size)
-            } else {
-                let status: CLIError.Status = switch error.code {
-                case .unreadableFile: .noInput
-                case .invalidFont: .dataError
-                case .unknownFamily, .fontconfigUnavailable: .unavailable
-                }
-                throw CLIError(status: status, message: error.description)
-            }
-        }
-        var style = ParagraphStyle()
-        style.alignment = options.align
-        style.lineHeightMultiple = options.lineHeight
-        if options.hyphenate { style.hyphenationFactor = 1 }
-        style.lineBreakStrategy = options.breaking
-        style.maximumWordSpacingStretch = options.wordStretchLimit
-        style.maximumLetterSpacing = options.letterSpacingLimit
-        style.allowsUnlimitedWordSpacing = options.unlimitedWordSpacing
-        style.preventsWidowsAndOrphans = options.widowsOrphans
-        var attributes = TextAttributes(font: descriptor, paragraphStyle: style)
-        attributes.language = options.language
+        let (primary, descriptor) = try Self.primaryFont(options, collection: collection)
+        let attributes = Self.textAttributes(options, font: descriptor)
         let name = InputText.displayName(options.input)
         let json = options.inputFormat == .json || (options.inputFormat == .auto && options.input.hasSuffix(".json"))
         if json {
@@ -92,6 +59,66 @@ struct PageLayoutJob {
         }
         layoutManager = LayoutManager(fontCollection: collection, defaultFont: primary)
         storage.addLayoutManager(layoutManager)
+    }
+
+    /// The font `--font` or `--font-file` names (the bundled font when neither is given and
+    /// fontconfig finds no `sans-serif`), and the descriptor the text's attributes carry.
+    static func primaryFont(_ options: LayoutOptions, collection: FontCollection) throws(CLIError)
+        -> (Font, FontDescriptor) {
+        var descriptor: FontDescriptor
+        if let file = options.fontFile {
+            try checkFontFile(file)
+            descriptor = FontDescriptor(filePath: file, size: options.size)
+        } else {
+            descriptor = FontDescriptor(family: options.font ?? "sans-serif", size: options.size)
+        }
+        do {
+            return (try collection.font(for: descriptor), descriptor)
+        } catch {
+            if options.font == nil, options.fontFile == nil, let bundled = bundledFontPath,
+               let font = try? collection.font(file: bundled) {
+                return (font, FontDescriptor(filePath: bundled, size: options.size))
+            }
+            let status: CLIError.Status = switch error.code {
+            case .unreadableFile: .noInput
+            case .invalidFont: .dataError
+            case .unknownFamily, .fontconfigUnavailable: .unavailable
+            }
+            throw CLIError(status: status, message: error.description)
+        }
+    }
+
+    /// The text's attributes: `font` and the paragraph options (alignment, line height,
+    /// hyphenation, breaking, justification limits, widows and orphans, language).
+    static func textAttributes(_ options: LayoutOptions, font: FontDescriptor) -> TextAttributes {
+        var style = ParagraphStyle()
+        style.alignment = options.align
+        style.lineHeightMultiple = options.lineHeight
+        if options.hyphenate { style.hyphenationFactor = 1 }
+        style.lineBreakStrategy = options.breaking
+        style.maximumWordSpacingStretch = options.wordStretchLimit
+        style.maximumLetterSpacing = options.letterSpacingLimit
+        style.allowsUnlimitedWordSpacing = options.unlimitedWordSpacing
+        style.preventsWidowsAndOrphans = options.widowsOrphans
+        var attributes = TextAttributes(font: font, paragraphStyle: style)
+        attributes.language = options.language
+        return attributes
+    }
+
+    /// The pages `options` describe (size, margins, columns, padding, balancing), with
+    /// `exclusions` and `shape` in page coordinates.
+    static func pageSetup(_ options: LayoutOptions, exclusions: [Exclusion], shape: BezierPath?) -> PageSetup {
+        var setup = PageSetup()
+        setup.pageSize = Size(width: options.width, height: options.height)
+        setup.margins = EdgeInsets(all: options.inset)
+        setup.columns = options.columns
+        setup.gutter = options.gutter
+        setup.balancesLastPage = options.balanceColumns
+        setup.lineFragmentPadding = options.padding
+        setup.minimumFragmentWidth = options.minimumFragmentWidth
+        setup.exclusions = exclusions
+        setup.shape = shape
+        return setup
     }
 
     /// Resolves every font a styled document names, so a missing one is an error, not a fallback.
@@ -185,7 +212,7 @@ struct PageLayoutJob {
 
     /// Refuses a font file that is not a readable regular file: FreeType would block forever
     /// opening a FIFO, and read a device without end.
-    private static func checkFontFile(_ path: String) throws(CLIError) {
+    static func checkFontFile(_ path: String) throws(CLIError) {
         do {
             try FileReader.checkRegularFile(path)
         } catch {
@@ -200,16 +227,7 @@ struct PageLayoutJob {
     /// until all text fits, so it is never silently left out. Reaching `--max-pages` is not:
     /// the rest is overflow, as with a fixed page count.
     func run(progress: ((Int) -> Void)? = nil) throws(CLIError) -> Result {
-        var setup = PageSetup()
-        setup.pageSize = Size(width: options.width, height: options.height)
-        setup.margins = EdgeInsets(all: options.inset)
-        setup.columns = options.columns
-        setup.gutter = options.gutter
-        setup.balancesLastPage = options.balanceColumns
-        setup.lineFragmentPadding = options.padding
-        setup.minimumFragmentWidth = options.minimumFragmentWidth
-        setup.exclusions = wrapExclusions
-        setup.shape = shape
+        let setup = Self.pageSetup(options, exclusions: wrapExclusions, shape: shape)
         let count: PageCount = options.pageCount.map { .fixed($0) } ?? .automatic(maximum: options.maxPages)
         let paged = layoutManager.layOutPages(setup, count: count, progress: progress)
         let snapshot = layoutManager.snapshot()

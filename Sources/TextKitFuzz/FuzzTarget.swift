@@ -20,6 +20,8 @@ enum FuzzTarget: String, CaseIterable {
     case layout
     /// Pages added until all text fits around exclusions that leave room: no text is ever lost.
     case pages
+    /// `LayoutRequestReader().read(_:)`, the body decoder of `textkit serve`'s `POST /layout`.
+    case request
 
     /// The target libFuzzer's callback runs (set once by `main`).
     nonisolated(unsafe) static var selected = FuzzTarget.svg
@@ -37,6 +39,7 @@ enum FuzzTarget: String, CaseIterable {
         case .pages:
             var input = PagesFuzzInput(bytes)
             input.run()
+        case .request: Self.request(bytes)
         }
     }
 
@@ -79,6 +82,24 @@ enum FuzzTarget: String, CaseIterable {
             _ = text.length
         } catch {
             check(error.file == "fuzz.json" && !error.place.isEmpty && !error.message.isEmpty, "bad error \(error)")
+        }
+    }
+
+    static func request(_ bytes: [UInt8]) {
+        let reader = LayoutRequestReader(maximumExclusions: 64, maximumPathSegments: 2_000, maximumTextLength: 4_096)
+        do {
+            let request = try reader.read(bytes)
+            check(request.exclusions.count <= 64, "more exclusions than the limit")
+            check(request.text.unicodeScalars.count <= 4_096, "text over the limit")
+            var segments = 0
+            for entry in request.exclusions {
+                checkFinite(entry.exclusion.path, "request exclusion")
+                // A stroke's outline has more elements than the path data it strokes.
+                if entry.strokeWidth == nil { segments += entry.exclusion.path.elements.count }
+            }
+            check(segments <= 2_000, "more path segments than the limit")
+        } catch {
+            check(!error.place.isEmpty && !error.message.isEmpty, "bad LayoutRequestError \(error)")
         }
     }
 

@@ -44,6 +44,16 @@ public struct PageSetup: Hashable, Sendable {
         Rect(x: margins.left + Double(column) * (columnWidth + gutter), y: margins.top,
              width: columnWidth, height: max(0, pageSize.height - margins.top - margins.bottom))
     }
+
+    /// The exclusions of column `column` on every page, in the column's coordinates: those of
+    /// ``exclusions`` whose area meets the column's frame, moved by its origin. Changing a
+    /// column container's exclusions to these after ``exclusions`` changed re-lays out only the
+    /// lines the exclusions added or removed meet (``LayoutManager/textContainerChanged(_:)``).
+    public func exclusions(inColumn column: Int) -> [Exclusion] {
+        let frame = columnFrame(column)
+        let move = AffineTransform(translationX: -frame.minX, y: -frame.minY)
+        return exclusions.filter { !$0.path.isEmpty && $0.bounds.intersects(frame) }.map { $0.applying(move) }
+    }
 }
 
 /// How many pages to lay out.
@@ -168,9 +178,7 @@ extension LayoutManager {
                 container.adoptGeometry(of: firstPage[column])
             } else {
                 let move = AffineTransform(translationX: -frame.minX, y: -frame.minY)
-                container.exclusions = setup.exclusions
-                    .filter { !$0.path.isEmpty && $0.bounds.intersects(frame) }
-                    .map { $0.applying(move) }
+                container.exclusions = setup.exclusions(inColumn: column)
                 container.shape = setup.shape.map { $0.applying(move) }
             }
             addTextContainer(container)

@@ -66,6 +66,9 @@ public final class Font: Hashable, Sendable, CustomStringConvertible {
     /// The glyph the font's character map gives `scalar`, or nil when it has none.
     public func glyphID(for scalar: Unicode.Scalar) -> UInt32? { shaper.nominalGlyph(scalar.value) }
 
+    /// The number of glyphs in the face: valid glyph IDs are `0..<glyphCount`.
+    public var glyphCount: Int { shaper.glyphCount }
+
     /// A short description: family, style and file.
     public var description: String { "\(familyName) \(styleName) (\(filePath)#\(faceIndex))" }
 

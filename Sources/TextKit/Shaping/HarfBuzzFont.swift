@@ -40,6 +40,9 @@ package final class HarfBuzzFont: @unchecked Sendable {
         hb_face_destroy(face)
     }
 
+    /// The number of glyphs in the face: glyph IDs run from 0 to one less.
+    var glyphCount: Int { Int(hb_face_get_glyph_count(face)) }
+
     /// The glyph `code point` maps to in the cmap, or nil when the font has none.
     package func nominalGlyph(_ codePoint: UInt32) -> UInt32? {
         var glyph: hb_codepoint_t = 0

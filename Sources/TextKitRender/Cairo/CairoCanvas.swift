@@ -158,6 +158,38 @@ final class CairoCanvas {
         try check("drawing glyphs of \(font.filePath)")
     }
 
+    /// The outline of `glyph` of `font` at `pointSize`, its origin at (0, 0), y down: what
+    /// ``draw(_:font:pointSize:color:)`` fills, as cairo reads it from FreeType (unhinted).
+    func glyphOutline(_ glyph: UInt32, font: Font, pointSize: Double) throws(RenderError) -> BezierPath {
+        cairo_new_path(context)
+        cairo_set_font_face(context, try fonts.face(for: font))
+        cairo_set_font_size(context, pointSize)
+        var cairoGlyph = cairo_glyph_t(index: UInt(glyph), x: 0, y: 0)
+        cairo_glyph_path(context, &cairoGlyph, 1)
+        try check("reading glyph \(glyph) of \(font.filePath)")
+        guard let copied = cairo_copy_path(context) else { throw RenderError("cairo could not copy a glyph outline") }
+        defer {
+            cairo_path_destroy(copied)
+            cairo_new_path(context)
+        }
+        var path = BezierPath()
+        var index = 0
+        let count = Int(copied.pointee.num_data)
+        guard count > 0, let data = copied.pointee.data else { return path }
+        func point(_ offset: Int) -> Point { Point(x: data[index + offset].point.x, y: data[index + offset].point.y) }
+        while index < count {
+            let header = data[index].header
+            switch header.type {
+            case CAIRO_PATH_MOVE_TO: path.move(to: point(1))
+            case CAIRO_PATH_LINE_TO: path.addLine(to: point(1))
+            case CAIRO_PATH_CURVE_TO: path.addCurve(to: point(3), control1: point(1), control2: point(2))
+            default: path.close()
+            }
+            index += Int(max(1, header.length))
+        }
+        return path
+    }
+
     // MARK: Output
 
     /// Flushes and closes a PDF or SVG stream; rethrows the first error of the output.
