@@ -74,6 +74,8 @@ let package = Package(
         .target(name: "ProcessOutput"),
         // The seeded random generator every test target draws its random inputs from.
         .target(name: "SeededRandom"),
+        // A JSON Schema (2020-12 subset) validator, for the tests that check the layout JSON.
+        .target(name: "JSONSchemaValidation"),
         // Paths into the repository and the fixture font, for the engine and format tests.
         .target(name: "TestFixtures", dependencies: ["TextKit"]),
         .testTarget(name: "TextKitGeometryTests", dependencies: ["TextKitGeometry", "SeededRandom"]),
@@ -83,10 +85,11 @@ let package = Package(
             name: "TextKitTests",
             dependencies: ["TextKit", "TextKitFormats", "TextKitSVG", "ProcessOutput", "SeededRandom", "TestFixtures"]
         ),
-        .testTarget(name: "TextKitFormatsTests", dependencies: ["TextKitFormats", "TextKit", "TestFixtures"]),
+        .testTarget(name: "TextKitFormatsTests", dependencies: ["TextKitFormats", "TextKit", "TestFixtures", "JSONSchemaValidation"]),
         .testTarget(
             name: "TextKitCLITests",
-            dependencies: ["TextKitCLI", "TextKit", "TextKitFormats", "TextKitRender", "ProcessOutput", "TestFixtures"]
+            dependencies: ["TextKitCLI", "TextKit", "TextKitFormats", "TextKitRender", "ProcessOutput", "TestFixtures",
+                           "JSONSchemaValidation"]
         ),
         .testTarget(name: "TextKitRenderTests", dependencies: ["TextKitRender", "TextKit", "TextKitSVG", "ProcessOutput"]),
         .testTarget(name: "TextKitFuzzTests", dependencies: ["TextKitFuzz", "ProcessOutput"]),

@@ -7,7 +7,7 @@ import TextKit
 /// ```swift
 /// let outlines = GlyphOutlines()
 /// let path = try outlines.outline(ofGlyph: 36, in: font)   // font units, y down
-/// let svg = GlyphOutlines.svgPathData(path)                 // "M 0 -1493 L …"
+/// let svg = SVGPathData.string(from: path)                 // "M 0 -1493 L …" (TextKitSVG)
 /// ```
 ///
 /// Not `Sendable`: it owns a cairo context and its font faces. Share one behind a lock.
@@ -36,29 +36,5 @@ public final class GlyphOutlines {
             canvas = try! CairoCanvas(imageWidth: 1, height: 1, pixelsPerPoint: 1)
             throw error
         }
-    }
-
-    /// `path` as SVG path data, with coordinates rounded to 1/100 unit: `M x y L x y C … Z`.
-    public static func svgPathData(_ path: BezierPath) -> String {
-        var out = ""
-        func number(_ value: Double) -> String {
-            let rounded = (value * 100).rounded() / 100
-            return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
-        }
-        func add(_ command: String, _ points: [Point]) {
-            if !out.isEmpty { out += " " }
-            out += command
-            for p in points { out += " \(number(p.x)) \(number(p.y))" }
-        }
-        for element in path.elements {
-            switch element {
-            case .move(let p): add("M", [p])
-            case .line(let p): add("L", [p])
-            case .quadCurve(let p, let c): add("Q", [c, p])
-            case .curve(let p, let c1, let c2): add("C", [c1, c2, p])
-            case .close: add("Z", [])
-            }
-        }
-        return out
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import TextKitGeometry
 
 /// SVG path data: the mini-language of the `d` attribute.
@@ -24,6 +25,39 @@ public enum SVGPathData {
         } catch {
             throw error.standalone(in: bytes)
         }
+    }
+}
+
+extension SVGPathData {
+    /// `path` as SVG path data in absolute commands (`M x y L x y Q … C … Z`), each coordinate
+    /// rounded to `precision` (1/100 by default) and written without a trailing `.0`; what
+    /// ``parse(_:limits:)`` reads back as the same path, up to that rounding.
+    public static func string(from path: BezierPath, precision: Double = 0.01) -> String {
+        var out = ""
+        func number(_ value: Double) -> String {
+            let rounded = (value / precision).rounded() * precision
+            if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int(rounded)) }
+            // Printed from the rounded step count, so 0.07 does not come out as 0.07000000000000001.
+            let decimals = max(0, Int((-log10(precision)).rounded(.up)))
+            var text = String(format: "%.\(decimals)f", rounded)
+            while text.hasSuffix("0") { text.removeLast() }
+            return text
+        }
+        func add(_ command: String, _ points: [Point]) {
+            if !out.isEmpty { out += " " }
+            out += command
+            for p in points { out += " \(number(p.x)) \(number(p.y))" }
+        }
+        for element in path.elements {
+            switch element {
+            case .move(let p): add("M", [p])
+            case .line(let p): add("L", [p])
+            case .quadCurve(let p, let c): add("Q", [c, p])
+            case .curve(let p, let c1, let c2): add("C", [c1, c2, p])
+            case .close: add("Z", [])
+            }
+        }
+        return out
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import JSONSchemaValidation
 import Testing
 
 /// A schema with instances it must accept and instances it must reject (for the keyword named).

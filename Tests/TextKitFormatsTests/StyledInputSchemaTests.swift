@@ -1,4 +1,5 @@
 import Foundation
+import JSONSchemaValidation
 import TestFixtures
 import Testing
 import TextKit

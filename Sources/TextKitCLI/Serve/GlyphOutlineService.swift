@@ -1,6 +1,7 @@
 import Synchronization
 import TextKit
 import TextKitRender
+import TextKitSVG
 
 /// `GET /glyphs`: the outlines of the glyphs layouts used, by the font's `fileHash` and
 /// `faceIndex` from the layout JSON and glyph IDs, as SVG path data in font units (y down).
@@ -83,7 +84,7 @@ final class GlyphOutlineService: Sendable {
         if let known = state.withLock({ $0.cache[key]?[glyph] }) { return known }
         let result = outlines.withLock { box -> Result<String, RenderError> in
             do throws(RenderError) {
-                return .success(GlyphOutlines.svgPathData(try box.outlines.outline(ofGlyph: glyph, in: font)))
+                return .success(SVGPathData.string(from: try box.outlines.outline(ofGlyph: glyph, in: font)))
             } catch {
                 return .failure(error)
             }

@@ -41,7 +41,7 @@ extension LayoutRequest {
     func arguments(defaultFont: [String]) -> [String] {
         var result: [String] = []
         func add(_ flag: String, _ value: Double?) {
-            if let value { result += [flag, value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)] }
+            if let value { result += [flag, PlaygroundServer.number(value)] }
         }
         add("--width", width)
         add("--height", height)

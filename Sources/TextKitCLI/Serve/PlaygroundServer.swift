@@ -22,7 +22,7 @@ struct PlaygroundServer: Sendable {
     let settings: Settings
     private let collection: FontCollection
     private let documents: PlaygroundDocuments
-    private let gate: LayoutGate
+    let gate: LayoutGate
     private let glyphs = GlyphOutlineService()
     private let assets: PlaygroundAssets
     private let reader: LayoutRequestReader
@@ -56,6 +56,9 @@ struct PlaygroundServer: Sendable {
         }
         router.post("/layout") { request, _ in await respond { () throws(ServeError) in try await layout(request) } }
         router.post("/render") { request, _ in await respond { () throws(ServeError) in try await render(request) } }
+        router.post("/spans") { request, _ in await respond { () throws(ServeError) in try await spans(request) } }
+        router.post("/cli") { request, _ in await respond { () throws(ServeError) in try await command(request) } }
+        router.post("/contour") { request, _ in await respond { () throws(ServeError) in try await contour(request) } }
         router.get("/glyphs") { request, _ in
             await respond { () throws(ServeError) in
                 let query = request.uri.queryParameters
@@ -69,8 +72,9 @@ struct PlaygroundServer: Sendable {
 
     // MARK: - Internals
 
-    /// A finished layout of one request.
-    private struct Laid: @unchecked Sendable {
+    /// A finished layout of one request (`@unchecked Sendable`: its output's storage and lazy
+    /// renderer are used by one request only).
+    struct Laid: @unchecked Sendable {
         var output: LayoutOutput
         var milliseconds: Double
     }
@@ -115,22 +119,34 @@ struct PlaygroundServer: Sendable {
                              extra: [.contentDisposition: "attachment; filename=\"textkit-layout.\(format.name)\""])
     }
 
-    /// Reads, checks and lays out a `POST` body, on the client's document when it sends its id.
-    private func lay(_ request: Request, overlays: DebugOverlays = []) async throws(ServeError) -> Laid {
-        let body: ByteBuffer
+    /// The body of `request`, at most `--max-body-bytes` of it.
+    ///
+    /// - Throws: ``ServeError`` 413 for a larger body.
+    func collect(_ request: Request) async throws(ServeError) -> [UInt8] {
         do {
-            body = try await request.body.collect(upTo: settings.maxBodyBytes)
+            return Array(buffer: try await request.body.collect(upTo: settings.maxBodyBytes))
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             throw ServeError(status: 413, message: "the request body is larger than \(settings.maxBodyBytes) bytes (--max-body-bytes)")
         } catch {
             throw ServeError(status: 400, message: "the request body could not be read")
         }
-        let parsed: LayoutRequest
+    }
+
+    /// The layout request in the body of `request`.
+    ///
+    /// - Throws: ``ServeError`` 413 for a body too large, 400 for one that is not a request.
+    func readRequest(_ request: Request) async throws(ServeError) -> LayoutRequest {
+        let body = try await collect(request)
         do {
-            parsed = try reader.read(Array(buffer: body))
+            return try reader.read(body)
         } catch {
             throw ServeError(status: 400, message: error.message, place: error.place)
         }
+    }
+
+    /// Reads, checks and lays out a `POST` body, on the client's document when it sends its id.
+    func lay(_ request: Request, overlays: DebugOverlays = []) async throws(ServeError) -> Laid {
+        let parsed = try await readRequest(request)
         let options = try parsed.layoutOptions(defaultFont: settings.defaultFont,
                                                limits: ["--max-pages", String(settings.maxPages)])
         let client = request.headers[Self.clientHeader].flatMap { $0.utf8.count <= 64 ? $0 : nil }

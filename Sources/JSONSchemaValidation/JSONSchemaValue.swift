@@ -10,7 +10,7 @@ import Foundation
 /// Not `indirect`: arrays and dictionaries already hold their elements out of line, and under
 /// AddressSanitizer the per-case boxes of an indirect enum built here showed up as leaked
 /// (thousands of them after the schema tests).
-enum JSONValue: Equatable, Sendable, CustomStringConvertible {
+package enum JSONValue: Equatable, Sendable, CustomStringConvertible {
     case null
     case bool(Bool)
     case integer(Int)
@@ -20,18 +20,18 @@ enum JSONValue: Equatable, Sendable, CustomStringConvertible {
     case object([String: JSONValue])
 
     /// Parses JSON text; any value is allowed at the top level.
-    init(parsing data: Data) throws {
+    package init(parsing data: Data) throws {
         try self.init(foundation: JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]))
     }
 
     /// Parses JSON text given as a string.
-    init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         try self.init(parsing: Data(text.utf8))
     }
 
     /// Converts a value `JSONSerialization` returned. (Arrays are tried first: on Linux a failed
     /// `as? NSNumber` on an array is slow, and glyph rows make most values arrays.)
-    init(foundation value: Any) throws {
+    package init(foundation value: Any) throws {
         switch value {
         case let array as [Any]: self = .array(try array.map(JSONValue.init(foundation:)))
         case let number as NSNumber: self = Self.number(number)
@@ -43,11 +43,11 @@ enum JSONValue: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the value is a number (integer or not); booleans are not numbers.
-    var isNumber: Bool { numberValue != nil }
+    package var isNumber: Bool { numberValue != nil }
 
     /// Whether the value is a number with no fractional part (JSON Schema's "integer": `2.0`
     /// counts, as draft 2020-12 says).
-    var isInteger: Bool {
+    package var isInteger: Bool {
         switch self {
         case .integer: true
         case .double(let value): value.isFinite && value.rounded(.towardZero) == value
@@ -56,7 +56,7 @@ enum JSONValue: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The value as a double, for numbers.
-    var numberValue: Double? {
+    package var numberValue: Double? {
         switch self {
         case .integer(let value): Double(value)
         case .double(let value): value
@@ -65,7 +65,7 @@ enum JSONValue: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// JSON's name for the value's type ("integer" for numbers without a fractional part).
-    var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "boolean"
@@ -77,7 +77,7 @@ enum JSONValue: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// JSON equality: numbers compare by value (`1 == 1.0`), objects ignore key order.
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case let (.bool(a), .bool(b)): a == b
@@ -91,7 +91,7 @@ enum JSONValue: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Compact JSON text, keys sorted, long values cut (for messages).
-    var description: String {
+    package var description: String {
         let text: String = switch self {
         case .null: "null"
         case .bool(let value): value ? "true" : "false"
@@ -125,7 +125,7 @@ enum JSONValue: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// A value `JSONValue` cannot represent.
-struct JSONValueError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
+package struct JSONValueError: Error, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
 }

@@ -13,15 +13,15 @@ import Foundation
 /// `pattern` uses `NSRegularExpression` (ICU syntax), which agrees with ECMA-262 on the
 /// patterns a schema needs (classes, groups, quantifiers, anchors). As the standard says,
 /// patterns are not anchored implicitly.
-struct JSONSchemaValidator {
+package struct JSONSchemaValidator {
     /// The only `$schema` accepted.
-    static let dialect = "https://json-schema.org/draft/2020-12/schema"
+    package static let dialect = "https://json-schema.org/draft/2020-12/schema"
 
     /// Compiles `schema`.
     ///
     /// - Throws: ``JSONSchemaError`` for an unsupported keyword, a malformed keyword value or a
     ///   `$ref` that does not name an entry of the root's `$defs`.
-    init(schema: JSONValue) throws(JSONSchemaError) {
+    package init(schema: JSONValue) throws(JSONSchemaError) {
         var definitionNames: Set<String> = []
         if case .object(let members) = schema, let defs = members["$defs"] {
             guard case .object(let entries) = defs else { throw JSONSchemaError("#/$defs", "must be an object") }
@@ -39,19 +39,19 @@ struct JSONSchemaValidator {
     }
 
     /// Reads and compiles the schema in the file at `path`.
-    init(contentsOfFile path: String) throws {
+    package init(contentsOfFile path: String) throws {
         try self.init(schema: JSONValue(parsing: Data(contentsOf: URL(fileURLWithPath: path))))
     }
 
     /// Every way `instance` breaks the schema (empty when it is valid).
-    func validate(_ instance: JSONValue) -> [JSONSchemaViolation] {
+    package func validate(_ instance: JSONValue) -> [JSONSchemaViolation] {
         var violations: [JSONSchemaViolation] = []
         check(root, instance, path: "$", into: &violations)
         return violations
     }
 
     /// Parses `data` as JSON and validates it.
-    func validate(data: Data) throws -> [JSONSchemaViolation] {
+    package func validate(data: Data) throws -> [JSONSchemaViolation] {
         try validate(JSONValue(parsing: data))
     }
 
@@ -199,36 +199,36 @@ struct JSONSchemaValidator {
 }
 
 /// One way an instance breaks a schema.
-struct JSONSchemaViolation: Equatable, CustomStringConvertible {
+package struct JSONSchemaViolation: Equatable, CustomStringConvertible {
     /// Where: `$` is the instance, then `.key` and `[index]` steps (`$.pages[0].width`).
-    var path: String
+    package var path: String
     /// The schema keyword that failed (`false` for a `false` schema).
-    var keyword: String
+    package var keyword: String
     /// What is wrong, for people.
-    var message: String
+    package var message: String
 
-    init(_ path: String, _ keyword: String, _ message: String) {
+    package init(_ path: String, _ keyword: String, _ message: String) {
         self.path = path
         self.keyword = keyword
         self.message = message
     }
 
-    var description: String { "\(path): \(message) [\(keyword)]" }
+    package var description: String { "\(path): \(message) [\(keyword)]" }
 }
 
 /// A schema the validator cannot compile.
-struct JSONSchemaError: Error, CustomStringConvertible {
+package struct JSONSchemaError: Error, CustomStringConvertible {
     /// Where in the schema, as a JSON pointer fragment (`#/$defs/glyph/items`).
-    var schemaPath: String
+    package var schemaPath: String
     /// What is wrong.
-    var message: String
+    package var message: String
 
-    init(_ schemaPath: String, _ message: String) {
+    package init(_ schemaPath: String, _ message: String) {
         self.schemaPath = schemaPath
         self.message = message
     }
 
-    var description: String { "\(schemaPath): \(message)" }
+    package var description: String { "\(schemaPath): \(message)" }
 }
 
 /// Turns schema JSON into nodes, checking every keyword and its value.
