@@ -136,7 +136,7 @@ export function attachPointerHandlers(svg, host) {
       gesture = { type: 'draw', kind: tool === 'stroke' ? 'band' : 'area', points: [point] };
       const preview = document.createElementNS(SVG, 'path');
       preview.setAttribute('class', 'drawing' + (gesture.kind === 'band' ? ' band' : ''));
-      if (gesture.kind === 'band') preview.setAttribute('stroke-width', host.strokeWidth());
+      if (gesture.kind === 'band') preview.style.strokeWidth = host.strokeWidth();
       svg.appendChild(preview);
       gesture.preview = preview;
     }

@@ -209,7 +209,8 @@ function drawShapes() {
       path.setAttribute('d', pathData(shape));
       path.setAttribute('class', `exclusion${shape.kind === 'band' ? ' band' : ''}${shape.id === state.selected ? ' selected' : ''}`);
       path.setAttribute('fill-rule', shape.fillRule);
-      if (shape.kind === 'band') path.setAttribute('stroke-width', shape.width);
+      // A style, not an attribute: the stylesheet's stroke-width would win over an attribute.
+      if (shape.kind === 'band') path.style.strokeWidth = shape.width;
       path.dataset.shape = shape.id;
       g.appendChild(path);
       if (shape.id === state.selected) {
