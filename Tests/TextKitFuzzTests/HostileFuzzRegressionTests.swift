@@ -9,7 +9,7 @@ import Testing
 struct HostileFuzzRegressionTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
-    static let targets = ["svg", "path", "styled", "png", "layout", "pages"]
+    static let targets = ["svg", "path", "styled", "png", "layout", "pages", "request"]
 
     /// Regression inputs that still fail, by target and file name, with the bug they show; each is
     /// expected to fail until its bug is fixed (then the test says so, and it comes off this list).

@@ -165,8 +165,16 @@ function pageElement(index) {
 function render(layout, spans) {
   const host = $('pages');
   while (host.children.length > layout.pages.length) host.lastChild.remove();
+  const overlaysKey = ['showFragments', 'showBaselines'].map((id) => $(id).checked).join();
   layout.pages.forEach((page, index) => {
     const svg = pageElement(index);
+    // A drag on a long document changes few pages: the others keep their drawing.
+    const key = JSON.stringify(page) + overlaysKey + JSON.stringify(layout.fonts);
+    const pageSpans = (spans ?? []).filter((s) => s[0] === index);
+    svg.querySelector('.spans').innerHTML = pageSpans
+      .map(([, x, y, w, h]) => `<rect class="span" x="${x}" y="${y + 0.5}" width="${w}" height="${Math.max(0, h - 1)}"/>`).join('');
+    if (svg.drawnKey === key) return;
+    svg.drawnKey = key;
     svg.setAttribute('viewBox', `0 0 ${page.width} ${page.height}`);
     svg.setAttribute('width', page.width);
     svg.setAttribute('height', page.height);
@@ -191,8 +199,6 @@ function render(layout, spans) {
     }
     svg.querySelector('.glyphs').innerHTML = glyphs;
     svg.querySelector('.overlays').innerHTML = overlays;
-    svg.querySelector('.spans').innerHTML = (spans ?? []).filter((s) => s[0] === index)
-      .map(([, x, y, w, h]) => `<rect class="span" x="${x}" y="${y + 0.5}" width="${w}" height="${Math.max(0, h - 1)}"/>`).join('');
   });
   drawShapes();
 }
