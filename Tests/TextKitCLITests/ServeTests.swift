@@ -70,6 +70,13 @@ import Testing
             let fresh = try await server.post("/layout", json: request)
             #expect(incremental.status == 200)
             #expect(incremental.body == fresh.body, "step \(step)")
+            let lines = (Int(incremental.headers["textkit-lines-laid-out"] ?? "") ?? -1,
+                         Int(fresh.headers["textkit-lines-laid-out"] ?? "") ?? -1)
+            if step == 1 || step == 2 {
+                // Only the shapes moved: only the lines they left or reached are laid out again.
+                #expect(lines.0 >= 0 && lines.0 < lines.1, "step \(step): \(lines)")
+                #expect(incremental.headers["textkit-paragraphs-shaped"] == "0")
+            }
         }
     }
 
@@ -106,6 +113,12 @@ import Testing
         #expect(long.error.contains("--max-pages 1"))
         let ok = try await server.post("/layout", json: ["text": "fits"])
         #expect(ok.status == 200)
+
+        let slow = try ServeRunner(["--max-layout-ms", "1", "--max-body-bytes", "4000000"])
+        defer { slow.stop() }
+        let pages = try await slow.post("/layout", json: ["text": String(repeating: Self.prose + "\n", count: 60)])
+        #expect(pages.status == 422)
+        #expect(pages.error.contains("--max-layout-ms 1"), "\(pages.text)")
 
         let busy = try ServeRunner(["--max-concurrent", "1", "--max-queued", "0", "--max-body-bytes", "4000000"])
         defer { busy.stop() }

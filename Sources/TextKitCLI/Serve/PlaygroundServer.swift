@@ -77,6 +77,8 @@ struct PlaygroundServer: Sendable {
     struct Laid: @unchecked Sendable {
         var output: LayoutOutput
         var milliseconds: Double
+        /// What the layout manager did for this request: lines laid out, paragraphs shaped.
+        var statistics: LayoutStatistics
     }
 
     private func layout(_ request: Request) async throws(ServeError) -> Response {
@@ -87,8 +89,11 @@ struct PlaygroundServer: Sendable {
         } catch {
             throw ServeError(status: 500, message: "writing the layout failed: \(error)")
         }
-        return Self.response(.ok, json, type: "application/json",
-                             extra: [Self.layoutTime: String(format: "%.2f", laid.milliseconds)])
+        return Self.response(.ok, json, type: "application/json", extra: [
+            Self.layoutTime: String(format: "%.2f", laid.milliseconds),
+            Self.linesLaidOut: String(laid.statistics.linesLaidOut),
+            Self.paragraphsShaped: String(laid.statistics.paragraphsShaped),
+        ])
     }
 
     private func render(_ request: Request) async throws(ServeError) -> Response {
@@ -177,6 +182,7 @@ struct PlaygroundServer: Sendable {
                                           collection: collection)
         }
         let doc = document!
+        doc.layoutManager.resetStatistics()
         let setup = PageLayoutJob.pageSetup(options, exclusions: request.exclusions.map(\.exclusion), shape: nil)
         let budget = Duration.milliseconds(settings.maxLayoutMilliseconds)
         do {
@@ -194,13 +200,16 @@ struct PlaygroundServer: Sendable {
                                   warnings: doc.layoutManager.warnings, path: "layout", renderOptions: renderOptions)
         if let client { documents.checkIn(doc, for: client) }
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        return Laid(output: output, milliseconds: milliseconds)
+        return Laid(output: output, milliseconds: milliseconds, statistics: doc.layoutManager.statistics)
     }
 
     /// The header a page sends its client id in, to keep its document between requests.
     static let clientHeader = HTTPField.Name("TextKit-Client")!
     /// The header the layout's time in milliseconds is sent in.
     static let layoutTime = HTTPField.Name("TextKit-Layout-Milliseconds")!
+    /// The headers saying how many lines the request laid out and paragraphs it shaped: on a
+    /// client's document, only what the change reached.
+    static let linesLaidOut = HTTPField.Name("TextKit-Lines-Laid-Out")!, paragraphsShaped = HTTPField.Name("TextKit-Paragraphs-Shaped")!
 
     /// A response of `bytes` of content `type`.
     static func response(_ status: HTTPResponse.Status, _ bytes: [UInt8], type: String,

@@ -83,7 +83,10 @@ async function sendLayout() {
         const server = Number(response.headers.get('TextKit-Layout-Milliseconds'));
         const glyphCount = layout.pages.flatMap((p) => p.containers).flatMap((c) => c.lines)
           .flatMap((l) => l.fragments).reduce((n, f) => n + f.glyphs.length, 0);
-        $('status').textContent = `layout ${server.toFixed(1)} ms on the server · round trip `
+        const lines = response.headers.get('TextKit-Lines-Laid-Out');
+        const shaped = response.headers.get('TextKit-Paragraphs-Shaped');
+        $('status').textContent = `layout ${server.toFixed(1)} ms on the server (${lines} lines laid out, `
+          + `${shaped} paragraphs shaped) · round trip `
           + `${(performance.now() - started).toFixed(0)} ms · ${layout.pages.length} page`
           + `${layout.pages.length === 1 ? '' : 's'} · ${glyphCount} glyphs`
           + (layout.overflow ? ` · overflow from character ${layout.overflow.start}` : '');
