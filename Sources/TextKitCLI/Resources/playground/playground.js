@@ -78,7 +78,9 @@ async function sendLayout() {
       if (!state.pending) {
         state.layout = layout;
         state.layoutText = text;
+        const drawStart = performance.now();
         render(layout, spans);
+        const drawn = performance.now() - drawStart;
         showError(0);
         const server = Number(response.headers.get('TextKit-Layout-Milliseconds'));
         const glyphCount = layout.pages.flatMap((p) => p.containers).flatMap((c) => c.lines)
@@ -87,7 +89,7 @@ async function sendLayout() {
         const shaped = response.headers.get('TextKit-Paragraphs-Shaped');
         $('status').textContent = `layout ${server.toFixed(1)} ms on the server (${lines} lines laid out, `
           + `${shaped} paragraphs shaped) · round trip `
-          + `${(performance.now() - started).toFixed(0)} ms · ${layout.pages.length} page`
+          + `${(performance.now() - started).toFixed(0)} ms · drawn in ${drawn.toFixed(0)} ms · ${layout.pages.length} page`
           + `${layout.pages.length === 1 ? '' : 's'} · ${glyphCount} glyphs`
           + (layout.overflow ? ` · overflow from character ${layout.overflow.start}` : '');
         state.layoutCount += 1;
@@ -161,8 +163,25 @@ function pageElement(index) {
     }
     attachPointerHandlers(svg, pointerHost);
     host.appendChild(svg);
+    visibility.observe(svg);
   }
   return host.children[index];
+}
+
+// Pages far from the viewport get their glyphs when scrolled near: a drag on a long document
+// redraws only the pages one can see.
+const visibility = new IntersectionObserver((entries) => {
+  for (const entry of entries) {
+    entry.target.visible = entry.isIntersecting;
+    if (entry.isIntersecting) drawPending(entry.target);
+  }
+}, { rootMargin: '600px 0px' });
+
+function drawPending(svg) {
+  if (!svg.pending) return;
+  svg.querySelector('.glyphs').innerHTML = svg.pending.glyphs;
+  svg.querySelector('.overlays').innerHTML = svg.pending.overlays;
+  svg.pending = null;
 }
 
 function render(layout, spans) {
@@ -200,8 +219,9 @@ function render(layout, spans) {
         }
       }
     }
-    svg.querySelector('.glyphs').innerHTML = glyphs;
-    svg.querySelector('.overlays').innerHTML = overlays;
+    svg.pending = { glyphs, overlays };
+    // The first pages are drawn at once, before the observer has reported on them.
+    if (svg.visible || (svg.visible === undefined && index < 2)) drawPending(svg);
   });
   drawShapes();
 }
