@@ -4,7 +4,8 @@
 Starts `textkit serve` on a free loopback port, loads the page, draws with pointer events (a
 freehand area closed by its chord, then a band along a stroke), drags a shape, and after each
 reflow checks from the DOM that no glyph box meets a drawn exclusion and that the text still
-fills the page. Saves screenshots to the output folder.
+fills the page; then resizes a shape by its handle, shows the free spans overlay and deletes a
+shape with the Delete key. Saves screenshots to the output folder.
 
     Tests/Browser/playground_test.py .build/debug/textkit [OUTPUT-FOLDER]
 
@@ -23,6 +24,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.actions.action_builder import ActionBuilder
 from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.actions import interaction
+from selenium.webdriver.common.keys import Keys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FONT = os.path.join(ROOT, "Fixtures/fonts/DejaVuSans.ttf")
@@ -192,6 +194,34 @@ def main():
         count = wait_for_layout(driver, count)
         check(driver, "dragged area", results)
         driver.save_screenshot(os.path.join(output, "4-dragged.png"))
+
+        # Resize the selected area by its corner handle.
+        before = driver.execute_script("return window.textkitPlayground.shapes.length")
+        handle = driver.execute_script("""
+            const h = document.querySelector('#pages svg.page .handle');
+            return [Number(h.getAttribute('x')) + 4, Number(h.getAttribute('y')) + 4];""")
+        width = driver.execute_script("return document.querySelector('#pages svg.page .exclusion.selected').getBBox().width")
+        drag(driver, handle, (handle[0] + 40, handle[1] + 30))
+        count = wait_for_layout(driver, count)
+        grown = driver.execute_script("return document.querySelector('#pages svg.page .exclusion.selected').getBBox().width")
+        print(f"resized area: {width:.0f} pt wide, then {grown:.0f} pt")
+        results.append(grown > width + 10)
+        check(driver, "resized area", results)
+
+        # The free spans overlay, from POST /spans.
+        driver.find_element("id", "showSpans").click()
+        count = wait_for_layout(driver, count)
+        spans = driver.execute_script("return document.querySelectorAll('#pages svg.page .spans rect').length")
+        print(f"free spans overlay: {spans} spans on page 1")
+        results.append(spans > 40)
+        driver.save_screenshot(os.path.join(output, "5-spans.png"))
+
+        # Delete the selected shape with the Delete key: one exclusion is left.
+        driver.find_element("tag name", "body").send_keys(Keys.DELETE)
+        count = wait_for_layout(driver, count)
+        after = driver.execute_script("return window.textkitPlayground.shapes.length")
+        print(f"deleted a shape: {before} shapes, then {after}")
+        results.append(after == before - 1)
         errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
         print(f"browser console errors: {errors or 'none'}")
         results.append(not errors)
