@@ -47,11 +47,15 @@ struct SVGPaint: Hashable {
     /// that after `transform` they stay within 0.01 pt. Nil when the outline has more than
     /// `budget` elements.
     func strokeArea(of local: BezierPath, transform t: TextKitGeometry.AffineTransform, budget: Int) -> BezierPath? {
-        // The transform's largest stretch (its Frobenius norm bounds it) scales the error.
+        local.stroked(width: strokeWidth ?? 1, lineCap: lineCap ?? .butt, lineJoin: lineJoin ?? .miter,
+                      miterLimit: miterLimit ?? 4, tolerance: Self.strokeTolerance(t), elementBudget: budget)
+    }
+
+    /// The flattening tolerance of a stroke's outline in user space, so that after `t` curves stay
+    /// within 0.01 pt: the transform's largest stretch (its Frobenius norm bounds it) scales it.
+    static func strokeTolerance(_ t: TextKitGeometry.AffineTransform) -> Double {
         let stretch = (t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d).squareRoot()
-        let tolerance = stretch > 0 && stretch.isFinite ? Swift.min(Swift.max(0.01 / stretch, 1e-9), 1e9) : 0.01
-        return local.stroked(width: strokeWidth ?? 1, lineCap: lineCap ?? .butt, lineJoin: lineJoin ?? .miter,
-                             miterLimit: miterLimit ?? 4, tolerance: tolerance, elementBudget: budget)
+        return stretch > 0 && stretch.isFinite ? Swift.min(Swift.max(0.01 / stretch, 1e-9), 1e9) : 0.01
     }
 }
 

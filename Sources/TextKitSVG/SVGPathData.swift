@@ -29,6 +29,16 @@ public enum SVGPathData {
 }
 
 extension SVGPathData {
+    /// The area a pen of `width` covers along `path` (page coordinates), exactly as an SVG
+    /// `<path fill="none" stroke-width="…">` with these caps, joins and miter limit (SVG's
+    /// default 4) is imported as an exclusion: the same outline, flattened alike, so an SVG
+    /// file written from a band gives the same layout as the band.
+    public static func strokeArea(of path: BezierPath, width: Double, lineCap: LineCap = .round,
+                                  lineJoin: LineJoin = .round, miterLimit: Double = 4) -> BezierPath {
+        path.stroked(width: width, lineCap: lineCap, lineJoin: lineJoin, miterLimit: miterLimit,
+                     tolerance: SVGPaint.strokeTolerance(.identity))
+    }
+
     /// `path` as SVG path data in absolute commands (`M x y L x y Q … C … Z`), each coordinate
     /// rounded to `precision` (1/100 by default) and written without a trailing `.0`; what
     /// ``parse(_:limits:)`` reads back as the same path, up to that rounding.

@@ -33,12 +33,16 @@ import Testing
         #expect(stopped.log.contains("POST /layout 200"))
     }
 
-    /// `POST /cli` gives a command (and the exclusions' SVG file) that writes the same JSON.
+    /// `POST /cli` gives a command (and the exclusions' SVG file) that writes the same JSON, bands
+    /// (`stroke`) included.
     @Test func cliCommandReproducesTheLayout() async throws {
         let server = try ServeRunner()
         defer { server.stop() }
-        let layout = try await server.post("/layout", json: Self.request)
-        let cli = try #require(try await server.post("/cli", json: Self.request).json)
+        var request = Self.request
+        request["exclusions"] = (Self.request["exclusions"] as! [[String: Any]])
+            + [["path": "M 60 420 C 160 320 260 520 360 420 L 420 520", "stroke": 22, "margin": 2, "wrap": "largest"]]
+        let layout = try await server.post("/layout", json: request)
+        let cli = try #require(try await server.post("/cli", json: request).json)
         let command = try #require(cli["command"] as? String)
         #expect(command.hasPrefix("textkit layout text.txt "))
         #expect(command.contains("--exclude exclusions.svg"))

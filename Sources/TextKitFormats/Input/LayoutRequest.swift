@@ -227,8 +227,11 @@ public struct LayoutRequestReader: Sendable {
                 return width
             }
         }
-        let exclusion = stroke.map { Exclusion(stroking: path, width: $0, margin: margin, wrapSide: wrap) }
-            ?? Exclusion(path: path, margin: margin, wrapSide: wrap)
+        // A band is stroked as `textkit layout --exclude` imports the same path drawn with a round
+        // pen (what `Exclusion(stroking:)` does, flattened as the SVG importer flattens), so the
+        // SVG file of "copy as CLI command" gives the very same layout.
+        let outline = stroke.map { SVGPathData.strokeArea(of: path, width: $0) } ?? path
+        let exclusion = Exclusion(path: outline, margin: margin, wrapSide: wrap)
         return LayoutRequest.ExclusionEntry(exclusion: exclusion, pathData: data, strokeWidth: stroke)
     }
 }

@@ -4,7 +4,7 @@
 // absolute path commands in page points: { c: 'M' | 'L' | 'C' | 'Z', pts: [[x, y], …] }.
 // An 'area' excludes its filled area (an open freehand outline is closed by its chord, as Text
 // Kit closes exclusion paths); a 'band' excludes the band of `width` around its stroke
-// (the library's Exclusion(stroking:width:)).
+// (the library's stroke outline with a round pen, as an SVG stroke of that width is imported).
 
 const SVG = 'http://www.w3.org/2000/svg';
 let nextId = 1;
