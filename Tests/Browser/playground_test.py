@@ -4,8 +4,8 @@
 Starts `textkit serve` on a free loopback port, loads the page, draws with pointer events (a
 freehand area closed by its chord, then a band along a stroke), drags a shape, and after each
 reflow checks from the DOM that no glyph box meets a drawn exclusion and that the text still
-fills the page; then resizes a shape by its handle, shows the free spans overlay and deletes a
-shape with the Delete key. Saves screenshots to the output folder.
+fills the page; then resizes a shape by its handle, shows the free spans overlay, deletes a
+shape with the Delete key and adds the contour of a PNG. Saves screenshots to the output folder.
 
     Tests/Browser/playground_test.py .build/debug/textkit [OUTPUT-FOLDER]
 
@@ -216,12 +216,23 @@ def main():
         results.append(spans > 40)
         driver.save_screenshot(os.path.join(output, "5-spans.png"))
 
-        # Delete the selected shape with the Delete key: one exclusion is left.
+        # Delete the selected shape with the Delete key.
         driver.find_element("tag name", "body").send_keys(Keys.DELETE)
         count = wait_for_layout(driver, count)
         after = driver.execute_script("return window.textkitPlayground.shapes.length")
         print(f"deleted a shape: {before} shapes, then {after}")
         results.append(after == before - 1)
+
+        # The contour of an uploaded PNG (POST /contour) becomes a shape the text flows around.
+        upload = driver.find_element("id", "imageFile")
+        driver.execute_script("arguments[0].hidden = false;", upload)
+        upload.send_keys(os.path.join(ROOT, "Fixtures/images/ring-gray16.png"))
+        count = wait_for_layout(driver, count)
+        shapes = driver.execute_script("return window.textkitPlayground.shapes.length")
+        print(f"image contour: {after} shapes, then {shapes}")
+        results.append(shapes == after + 1)
+        check(driver, "image contour", results)
+        driver.save_screenshot(os.path.join(output, "6-image.png"))
         errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
         print(f"browser console errors: {errors or 'none'}")
         results.append(not errors)
