@@ -39,7 +39,9 @@ def main():
         prose = file.read()
     text = (prose * (3000 // len(prose) + 1))[:3000]
     font = os.path.join(ROOT, "Fixtures/fonts/DejaVuSans.ttf")
-    server = subprocess.Popen([arguments.binary, "serve", "--port", "0", "--font-file", font],
+    # Every client keeps its document on the server (--max-clients), as every open page does.
+    server = subprocess.Popen([arguments.binary, "serve", "--port", "0", "--font-file", font,
+                               "--max-clients", str(arguments.clients)],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     line = server.stdout.readline().strip()
     if not line.startswith("listening on http://"):

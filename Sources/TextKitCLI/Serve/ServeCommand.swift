@@ -34,7 +34,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-queued"), help: "Most requests waiting for a layout (503 beyond).")
     var maxQueued = 64
     @Option(name: .customLong("max-clients"), help: "Most client documents kept for incremental layout.")
-    var maxClients = 64
+    var maxClients = 16
     @Option(name: .customLong("idle-timeout"), help: "Seconds after which an idle or stalled connection is closed.")
     var idleTimeout = 30
 
