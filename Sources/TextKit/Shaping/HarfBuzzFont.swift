@@ -46,6 +46,10 @@ package final class HarfBuzzFont: @unchecked Sendable {
         return hb_font_get_nominal_glyph(font, codePoint, &glyph) != 0 ? glyph : nil
     }
 
+    /// Whether the font draws glyphs as colour bitmaps (CBDT or sbix, as emoji fonts do) rather
+    /// than outlines: a renderer must then ask for the embedded bitmaps, or it draws nothing.
+    package var hasColorBitmaps: Bool { hb_ot_color_has_png(face) != 0 }
+
     /// Units per em and the horizontal ascender, descender (positive down) and line gap in font
     /// units, from the font's tables (hhea, or OS/2 when the font asks for typo metrics).
     var verticalMetrics: (unitsPerEm: Int, ascender: Int, descender: Int, lineGap: Int) {
