@@ -50,6 +50,9 @@ package final class HarfBuzzFont: @unchecked Sendable {
     /// than outlines: a renderer must then ask for the embedded bitmaps, or it draws nothing.
     package var hasColorBitmaps: Bool { hb_ot_color_has_png(face) != 0 }
 
+    /// Whether the font has colour glyphs of any kind: colour bitmaps, or layered (COLR) glyphs.
+    package var hasColorGlyphs: Bool { hasColorBitmaps || hb_ot_color_has_layers(face) != 0 }
+
     /// Units per em and the horizontal ascender, descender (positive down) and line gap in font
     /// units, from the font's tables (hhea, or OS/2 when the font asks for typo metrics).
     var verticalMetrics: (unitsPerEm: Int, ascender: Int, descender: Int, lineGap: Int) {
