@@ -353,12 +353,15 @@ package struct Itemizer {
         return first.value >= 0x231A && first.properties.isEmojiPresentation
     }
 
-    /// Whether a missing glyph for `scalar` matters (controls, joiners and selectors do not).
+    /// Whether a missing glyph for `scalar` matters: not for controls, line and paragraph
+    /// separators (drawn as nothing), nor default-ignorable characters (joiners, selectors,
+    /// bidi marks: HarfBuzz hides them); format characters that show (U+0600 ARABIC NUMBER
+    /// SIGN and the other prepended concatenation marks) need one.
     static func needsGlyph(_ scalar: Unicode.Scalar) -> Bool {
         let properties = scalar.properties
         if properties.isDefaultIgnorableCodePoint || properties.isVariationSelector { return false }
         switch properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator: return false
+        case .control, .lineSeparator, .paragraphSeparator: return false
         default: return true
         }
     }

@@ -229,7 +229,25 @@ package final class HarfBuzzFont: @unchecked Sendable {
             out.offsetsX.append(positions[i].x_offset)
             out.offsetsY.append(positions[i].y_offset)
             out.unsafeToBreak.append(flags & unsafeFlag != 0)
+            if Self.isHiddenControl(text[Int(infos[i].cluster)]) {
+                // Text Kit's zero advancement for control characters: nothing drawn, no width
+                // (HarfBuzz gives them the .notdef box, as any character the font lacks).
+                out.glyphs[i] = invisibleGlyph
+                out.advances[i] = 0; out.offsetsX[i] = 0; out.offsetsY[i] = 0
+            }
         }
         return out
     }
+
+    /// Whether a UTF-16 unit is a control character (C0, DEL, C1) other than the tab, which
+    /// takes its own width, or the line or paragraph separator (U+2028, U+2029): shaped as an
+    /// invisible glyph with no advance, as Text Kit does (`NSControlCharacterAction
+    /// .zeroAdvancement`; line ends draw nothing).
+    package static func isHiddenControl(_ unit: UInt16) -> Bool {
+        (unit < 0x20 && unit != 0x09) || (unit >= 0x7F && unit <= 0x9F) || unit == 0x2028 || unit == 0x2029
+    }
+
+    /// The glyph a hidden control character gets: the space's, drawn as nothing at zero advance
+    /// (what HarfBuzz gives default-ignorable characters), or .notdef in a font without a space.
+    private var invisibleGlyph: UInt32 { nominalGlyph(0x20) ?? 0 }
 }

@@ -58,8 +58,8 @@ extension LayoutManager {
             for character in paragraph.missingCharacters {
                 result[entry(character.script, at: character.offset, paragraph: index)].characterCount += 1
             }
-            for (script, count) in paragraph.notdefGlyphs.sorted(by: { $0.key.code < $1.key.code }) {
-                result[entry(script, at: 0, paragraph: index)].notdefGlyphCount += count
+            for (script, notdef) in paragraph.notdefGlyphs.sorted(by: { $0.key.code < $1.key.code }) {
+                result[entry(script, at: notdef.first, paragraph: index)].notdefGlyphCount += notdef.count
             }
         }
         return result
