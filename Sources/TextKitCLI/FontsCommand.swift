@@ -121,7 +121,8 @@ struct FontsCommand: ParsableCommand {
         }
         guard let scalar = run.firstUncovered else { return run.primary.familyName }
         var steps = ["\(run.primary.familyName) lacks \(code(scalar))"]
-        let (passedOver, chosen) = collection.fallbackChain(for: [scalar], like: run.primary)
+        let (passedOver, chosen) = collection.fallbackChain(for: run.uncoveredCluster.isEmpty ? [scalar] : run.uncoveredCluster,
+                                                            like: run.primary)
         let others = passedOver.filter { $0 != run.primary.familyName }
         if !others.isEmpty {
             let shown = others.prefix(3).joined(separator: ", ") + (others.count > 3 ? ", …" : "")

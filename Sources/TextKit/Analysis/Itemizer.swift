@@ -133,7 +133,7 @@ package struct Itemizer {
                 clusterStart = boundary
                 continue
             }
-            let font = font(for: cluster, primary: primary, script: script)
+            let font = font(for: cluster, primary: primary, previous: end > start ? itemFont : nil, script: script)
             let sameShaping = !attributesChanged
                 || attributes[itemAttributes].0.shapesLike(attributes[attributeIndex].0)
             if end > start, font === itemFont, script == itemScript, level == itemLevel, sameShaping {
@@ -305,10 +305,13 @@ package struct Itemizer {
     }
 
     /// The font of one grapheme cluster: a colour font when the cluster has emoji presentation
-    /// and one covers it; else `primary` when it has every glyph the cluster needs, otherwise one
-    /// fallback font for the whole cluster (covering all of it if a font does, else the first
-    /// missing character); `primary` (its .notdef) when no font has that character.
-    private mutating func font(for cluster: Range<Int>, primary: Font, script: Int32) -> Font {
+    /// and one covers it; else `primary` when it has every glyph the cluster needs; else the
+    /// fallback font of the cluster before (`previous`) when it has them all, so punctuation
+    /// shared by scripts (a danda after Devanagari) stays in the font of its text, as Pango
+    /// keeps it; otherwise one fallback font for the whole cluster (covering all of it if a font
+    /// does, else the first missing character); `primary` (its .notdef) when no font has that
+    /// character.
+    private mutating func font(for cluster: Range<Int>, primary: Font, previous: Font?, script: Int32) -> Font {
         // Fast path: a one-unit cluster the primary font covers (most text) that is not one of the
         // BMP characters with emoji presentation (all within U+231A…U+2B55).
         if cluster.count == 1 {
@@ -335,6 +338,9 @@ package struct Itemizer {
             return emoji
         }
         guard let firstMissing else { return primary }
+        if let previous, previous !== primary, !previous.hasColorGlyphs, needed.allSatisfy(previous.hasGlyph(for:)) {
+            return previous
+        }
         let first = needed.remove(at: firstMissing)
         if let fallback = fonts.collection.fallbackFont(for: [first] + needed, like: primary) { return fallback }
         needed.insert(first, at: firstMissing)
