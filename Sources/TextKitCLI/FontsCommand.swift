@@ -113,12 +113,16 @@ struct FontsCommand: ParsableCommand {
         try StandardStream.writeOutput(Array(out.utf8))
     }
 
-    /// "DejaVu Sans lacks U+0E01 → passed over N fonts (A, B, C, …) → Noto Sans Thai", or the
-    /// primary font alone when it covers the run.
+    /// "DejaVu Sans lacks U+0E01 → passed over N fonts (A, B, C, …) → Noto Sans Thai", the
+    /// colour font of emoji, or the primary font alone when it covers the run.
     private func chain(_ run: FontRunReport, collection: FontCollection) -> String {
+        if run.font != run.primary, run.font.hasColorGlyphs, !run.primary.hasColorGlyphs {
+            return "\(run.primary.familyName) → emoji presentation: a colour font → \(run.font.familyName)"
+        }
         guard let scalar = run.firstUncovered else { return run.primary.familyName }
         var steps = ["\(run.primary.familyName) lacks \(code(scalar))"]
-        let (passedOver, chosen) = collection.fallbackChain(for: [scalar], like: run.primary)
+        let (passedOver, chosen) = collection.fallbackChain(for: run.uncoveredCluster.isEmpty ? [scalar] : run.uncoveredCluster,
+                                                            like: run.primary)
         let others = passedOver.filter { $0 != run.primary.familyName }
         if !others.isEmpty {
             let shown = others.prefix(3).joined(separator: ", ") + (others.count > 3 ? ", …" : "")

@@ -15,7 +15,12 @@ extension BezierPath {
     ///
     /// Curves are cut into equal parameter steps, as many as Wang's formula asks for (see
     /// `Flattening.segmentCount`), which bounds the distance between curve and polyline by
-    /// `tolerance` however large the curve is; at most 65,536 steps are used per curve, and
+    /// `tolerance` however large the curve is; every point where a curve turns in x or y is a
+    /// vertex, and where a curve runs nearly horizontally (near its top or bottom) steps are
+    /// halved until the polyline is within `tolerance` of the curve measured along x as well,
+    /// so that the width a band of lines sees is within `tolerance` of the curve's (a chord that
+    /// is close to the curve can still be far from it sideways where both are almost flat). At
+    /// most 65,536 steps are used per curve, and
     /// ``maximumFlattenedSegments`` in all: the curves of a path that would need more (curves
     /// millions of points long) share that many, in proportion to what each asks for, and are
     /// flattened more coarsely, so that no path costs unbounded time and memory.
@@ -67,6 +72,8 @@ extension BezierPath {
         let share = asked > budget ? Double(budget) / Double(asked) : 1
         func scaled(_ count: Int) -> Int { share < 1 ? Swift.max(1, Int(Double(count) * share)) : count }
         var builder = SubpathBuilder()
+        // Within the budget, near-horizontal stretches get extra vertices (see CurveRefinement).
+        var refinement = CurveRefinement(tolerance: tolerance, budget: share < 1 ? nil : budget - asked)
         for element in elements {
             switch element {
             case .move(let point):
@@ -78,22 +85,22 @@ extension BezierPath {
                 let count = scaled(Flattening.segmentCount(
                     secondDifferences: [Flattening.secondDifference(start, control, end)],
                     degree: 2, tolerance: tolerance))
-                for step in 1..<count {
-                    let t = Double(step) / Double(count)
-                    builder.line(to: Flattening.quadPoint(start, control, end, t))
+                let turns = [Flattening.quadExtremum(start.x, control.x, end.x),
+                             Flattening.quadExtremum(start.y, control.y, end.y)].compactMap { $0 }
+                refinement.emit(count: count, turns: turns, end: end, into: &builder) {
+                    Flattening.quadPoint(start, control, end, $0)
                 }
-                builder.line(to: end)
             case .curve(let end, let control1, let control2):
                 let start = builder.current
                 let count = scaled(Flattening.segmentCount(
                     secondDifferences: [Flattening.secondDifference(start, control1, control2),
                                         Flattening.secondDifference(control1, control2, end)],
                     degree: 3, tolerance: tolerance))
-                for step in 1..<count {
-                    let t = Double(step) / Double(count)
-                    builder.line(to: Flattening.cubicPoint(start, control1, control2, end, t))
+                let turns = Flattening.cubicExtrema(start.x, control1.x, control2.x, end.x)
+                    + Flattening.cubicExtrema(start.y, control1.y, control2.y, end.y)
+                refinement.emit(count: count, turns: turns, end: end, into: &builder) {
+                    Flattening.cubicPoint(start, control1, control2, end, $0)
                 }
-                builder.line(to: end)
             case .close:
                 builder.close()
             }

@@ -133,7 +133,7 @@ package struct Itemizer {
                 clusterStart = boundary
                 continue
             }
-            let font = font(for: cluster, primary: primary, script: script)
+            let font = font(for: cluster, primary: primary, previous: end > start ? itemFont : nil, script: script)
             let sameShaping = !attributesChanged
                 || attributes[itemAttributes].0.shapesLike(attributes[attributeIndex].0)
             if end > start, font === itemFont, script == itemScript, level == itemLevel, sameShaping {
@@ -304,29 +304,43 @@ package struct Itemizer {
         return codes
     }
 
-    /// The font of one grapheme cluster: `primary` when it has every glyph the cluster needs,
-    /// otherwise one fallback font for the whole cluster (covering all of it if a font does, else
-    /// the first missing character); `primary` (its .notdef) when no font has that character.
-    private mutating func font(for cluster: Range<Int>, primary: Font, script: Int32) -> Font {
-        // Fast path: a one-unit cluster the primary font covers (most text).
+    /// The font of one grapheme cluster: a colour font when the cluster has emoji presentation
+    /// and one covers it; else `primary` when it has every glyph the cluster needs; else the
+    /// fallback font of the cluster before (`previous`) when it has them all, so punctuation
+    /// shared by scripts (a danda after Devanagari) stays in the font of its text, as Pango
+    /// keeps it; otherwise one fallback font for the whole cluster (covering all of it if a font
+    /// does, else the first missing character); `primary` (its .notdef) when no font has that
+    /// character.
+    private mutating func font(for cluster: Range<Int>, primary: Font, previous: Font?, script: Int32) -> Font {
+        // Fast path: a one-unit cluster the primary font covers (most text) that is not one of the
+        // BMP characters with emoji presentation (all within U+231A…U+2B55).
         if cluster.count == 1 {
             let unit = utf16[cluster.lowerBound]
             if unit < 0x80 ? primary.coversASCII(unit) : !UTF16.isLeadSurrogate(unit) && !UTF16.isTrailSurrogate(unit)
-                && Unicode.Scalar(unit).map(primary.hasGlyph(for:)) == true {
+                && (unit < 0x231A || unit > 0x2B55) && Unicode.Scalar(unit).map(primary.hasGlyph(for:)) == true {
                 return primary
             }
         }
         var needed: [Unicode.Scalar] = []
         var firstMissing: Int?
+        var selector: UInt32?
         var index = cluster.lowerBound
         while index < cluster.upperBound {
             let (value, length) = decode(at: index)
             index += length
+            if value == 0xFE0E || value == 0xFE0F { selector = selector ?? value }
             guard let scalar = Unicode.Scalar(value), Self.needsGlyph(scalar) else { continue }
             if firstMissing == nil, !primary.hasGlyph(for: scalar) { firstMissing = needed.count }
             needed.append(scalar)
         }
+        if Self.hasEmojiPresentation(first: needed.first, selector: selector), !primary.hasColorGlyphs,
+           let emoji = fonts.collection.colorEmojiFont(for: needed) {
+            return emoji
+        }
         guard let firstMissing else { return primary }
+        if let previous, previous !== primary, !previous.hasColorGlyphs, needed.allSatisfy(previous.hasGlyph(for:)) {
+            return previous
+        }
         let first = needed.remove(at: firstMissing)
         if let fallback = fonts.collection.fallbackFont(for: [first] + needed, like: primary) { return fallback }
         needed.insert(first, at: firstMissing)
@@ -337,12 +351,23 @@ package struct Itemizer {
         return primary
     }
 
-    /// Whether a missing glyph for `scalar` matters (controls, joiners and selectors do not).
+    /// Whether a cluster is shown as emoji (UTS #51): its first selector says so (U+FE0F emoji,
+    /// U+FE0E text), or, with none, its first character has the Emoji_Presentation property.
+    static func hasEmojiPresentation(first: Unicode.Scalar?, selector: UInt32?) -> Bool {
+        guard let first else { return false }
+        if let selector { return selector == 0xFE0F }
+        return first.value >= 0x231A && first.properties.isEmojiPresentation
+    }
+
+    /// Whether a missing glyph for `scalar` matters: not for controls, line and paragraph
+    /// separators (drawn as nothing), nor default-ignorable characters (joiners, selectors,
+    /// bidi marks: HarfBuzz hides them); format characters that show (U+0600 ARABIC NUMBER
+    /// SIGN and the other prepended concatenation marks) need one.
     static func needsGlyph(_ scalar: Unicode.Scalar) -> Bool {
         let properties = scalar.properties
         if properties.isDefaultIgnorableCodePoint || properties.isVariationSelector { return false }
         switch properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator: return false
+        case .control, .lineSeparator, .paragraphSeparator: return false
         default: return true
         }
     }

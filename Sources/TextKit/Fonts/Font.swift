@@ -63,6 +63,10 @@ public final class Font: Hashable, Sendable, CustomStringConvertible {
     /// Whether the font maps `scalar` to a glyph of its own (not .notdef).
     public func hasGlyph(for scalar: Unicode.Scalar) -> Bool { shaper.nominalGlyph(scalar.value) != nil }
 
+    /// Whether the font draws in colour (colour bitmaps or layered glyphs, as emoji fonts do):
+    /// the font a cluster with emoji presentation is given when one covers it.
+    public var hasColorGlyphs: Bool { shaper.hasColorGlyphs }
+
     /// The glyph the font's character map gives `scalar`, or nil when it has none.
     public func glyphID(for scalar: Unicode.Scalar) -> UInt32? { shaper.nominalGlyph(scalar.value) }
 

@@ -93,6 +93,22 @@ public final class FontCollection: Sendable {
         return usable
     }
 
+    /// A colour font (``Font/hasColorGlyphs``) covering every one of `scalars`, for a cluster with
+    /// emoji presentation (UTS #51): fontconfig's `emoji` family first, as Pango asks; nil when no
+    /// installed colour font covers them (the cluster then takes the text fallback).
+    public func colorEmojiFont(for scalars: [Unicode.Scalar]) -> Font? {
+        guard !scalars.isEmpty else { return nil }
+        let key = scalars.map(\.value)
+        if let cached = cache.withLock({ $0.emoji[key] }) { return cached ?? nil }
+        let match = config.withLock { $0.fallback(for: key, family: "emoji", colorOnly: true) }
+        let loaded = match.flatMap { try? font(file: $0.file, faceIndex: $0.index) }
+        let usable = loaded.flatMap { font in
+            font.hasColorGlyphs && scalars.allSatisfy(font.hasGlyph(for:)) ? font : nil
+        }
+        cache.withLock { $0.emoji[key] = .some(usable) }
+        return usable
+    }
+
     /// What ``fallbackFont(for:like:)`` does for `scalars`, told step by step: the families of
     /// the fonts fontconfig offered, best first, that it passed over for lacking a character
     /// (each once), and the font it chose (nil: none has the first scalar). For diagnostics
@@ -127,6 +143,7 @@ public final class FontCollection: Sendable {
         var families: [FamilyKey: Font] = [:]
         var files: [FileKey: Font] = [:]
         var fallbacks: [FallbackKey: Font?] = [:]
+        var emoji: [[UInt32]: Font?] = [:]
     }
 
     private let cache = Locked(Caches())
@@ -203,12 +220,15 @@ struct FontconfigHandle: ~Copyable {
 
     /// The best font covering every one of `codePoints`, preferring `family`'s look; `tried`
     /// hears the first family of each better-ranked font that lacks one of them.
-    mutating func fallback(for codePoints: [UInt32], family: String, tried: ((String) -> Void)? = nil) -> FontconfigMatch? {
+    /// With `colorOnly`, only fonts fontconfig marks as colour fonts are candidates.
+    mutating func fallback(for codePoints: [UInt32], family: String, colorOnly: Bool = false,
+                           tried: ((String) -> Void)? = nil) -> FontconfigMatch? {
         guard let config = loaded(), let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return nil }
         defer { FcPatternDestroy(pattern); FcCharSetDestroy(charset) }
         for codePoint in codePoints { FcCharSetAddChar(charset, codePoint) }
         FcPatternAddCharSet(pattern, FC_CHARSET, charset)
         _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, $0) }
+        if colorOnly { FcPatternAddBool(pattern, FC_COLOR, FcTrue) }
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
@@ -216,6 +236,8 @@ struct FontconfigHandle: ~Copyable {
         defer { FcFontSetDestroy(set) }
         for i in 0..<Int(set.pointee.nfont) {
             guard let font = set.pointee.fonts[i] else { continue }
+            var color: FcBool = FcFalse
+            if colorOnly, FcPatternGetBool(font, FC_COLOR, 0, &color) != FcResultMatch || color == FcFalse { continue }
             var fontCharset: OpaquePointer?
             guard FcPatternGetCharSet(font, FC_CHARSET, 0, &fontCharset) == FcResultMatch,
                   codePoints.allSatisfy({ FcCharSetHasChar(fontCharset, $0) != 0 }) else {

@@ -96,7 +96,15 @@ public struct MissingGlyphs: Hashable, Sendable {
 
     /// The sentence a warning says: "no installed font covers Devanagari (412 characters, first at
     /// 1:1); fonts-noto-core provides it" (no remedy when the package is not known).
+    ///
+    /// When every character has a font but shaping still gave boxes: "Devanagari: 3 glyphs came
+    /// out as .notdef (boxes) from a font that has the characters (first at 2:5)".
     public var message: String {
+        guard characterCount > 0 else {
+            let count = notdefGlyphCount == 1 ? "1 glyph" : "\(notdefGlyphCount) glyphs"
+            return "\(script.name): \(count) came out as .notdef (boxes) from a font that has the characters "
+                + "(first at \(firstLine):\(firstColumn))"
+        }
         let count = characterCount == 1 ? "1 character" : "\(characterCount) characters"
         let remedy = script.package.map { "; \($0) provides it" } ?? ""
         return "no installed font covers \(script.name) (\(count), first at \(firstLine):\(firstColumn))\(remedy)"

@@ -170,6 +170,9 @@ public struct LayoutWarning: Hashable, Sendable, CustomStringConvertible {
         /// No installed font covers some characters of a script; the primary font's .notdef was
         /// used (one warning per script: ``LayoutWarning/missingGlyphs``).
         case missingGlyph
+        /// A font has the characters of a script but shaped some of them to its .notdef glyph
+        /// (a box); one warning per script, with the count and the first place.
+        case notdefGlyph
         /// A font could not be resolved; the default font was used.
         case fontUnavailable
         /// A word or cluster is wider than any line could ever be.

@@ -49,6 +49,13 @@ package final class HarfBuzzFont: @unchecked Sendable {
         return hb_font_get_nominal_glyph(font, codePoint, &glyph) != 0 ? glyph : nil
     }
 
+    /// Whether the font draws glyphs as colour bitmaps (CBDT or sbix, as emoji fonts do) rather
+    /// than outlines: a renderer must then ask for the embedded bitmaps, or it draws nothing.
+    package var hasColorBitmaps: Bool { hb_ot_color_has_png(face) != 0 }
+
+    /// Whether the font has colour glyphs of any kind: colour bitmaps, or layered (COLR) glyphs.
+    package var hasColorGlyphs: Bool { hasColorBitmaps || hb_ot_color_has_layers(face) != 0 }
+
     /// Units per em and the horizontal ascender, descender (positive down) and line gap in font
     /// units, from the font's tables (hhea, or OS/2 when the font asks for typo metrics).
     var verticalMetrics: (unitsPerEm: Int, ascender: Int, descender: Int, lineGap: Int) {
@@ -225,7 +232,25 @@ package final class HarfBuzzFont: @unchecked Sendable {
             out.offsetsX.append(positions[i].x_offset)
             out.offsetsY.append(positions[i].y_offset)
             out.unsafeToBreak.append(flags & unsafeFlag != 0)
+            if Self.isHiddenControl(text[Int(infos[i].cluster)]) {
+                // Text Kit's zero advancement for control characters: nothing drawn, no width
+                // (HarfBuzz gives them the .notdef box, as any character the font lacks).
+                out.glyphs[i] = invisibleGlyph
+                out.advances[i] = 0; out.offsetsX[i] = 0; out.offsetsY[i] = 0
+            }
         }
         return out
     }
+
+    /// Whether a UTF-16 unit is a control character (C0, DEL, C1) other than the tab, which
+    /// takes its own width, or the line or paragraph separator (U+2028, U+2029): shaped as an
+    /// invisible glyph with no advance, as Text Kit does (`NSControlCharacterAction
+    /// .zeroAdvancement`; line ends draw nothing).
+    package static func isHiddenControl(_ unit: UInt16) -> Bool {
+        (unit < 0x20 && unit != 0x09) || (unit >= 0x7F && unit <= 0x9F) || unit == 0x2028 || unit == 0x2029
+    }
+
+    /// The glyph a hidden control character gets: the space's, drawn as nothing at zero advance
+    /// (what HarfBuzz gives default-ignorable characters), or .notdef in a font without a space.
+    private var invisibleGlyph: UInt32 { nominalGlyph(0x20) ?? 0 }
 }

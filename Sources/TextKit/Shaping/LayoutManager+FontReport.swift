@@ -14,6 +14,9 @@ package struct FontRunReport {
     package var primary: Font
     /// The first character of the run the primary font lacks (nil when it has them all).
     package var firstUncovered: Unicode.Scalar?
+    /// The characters fallback was asked for, as the engine asks: that character first, then
+    /// the others of its grapheme cluster that need a glyph (empty when the primary has them all).
+    package var uncoveredCluster: [Unicode.Scalar] = []
     /// Characters of the run no font had (drawn as `primary`'s .notdef).
     package var missingCount: Int
 }
@@ -58,8 +61,8 @@ extension LayoutManager {
             for character in paragraph.missingCharacters {
                 result[entry(character.script, at: character.offset, paragraph: index)].characterCount += 1
             }
-            for (script, count) in paragraph.notdefGlyphs.sorted(by: { $0.key.code < $1.key.code }) {
-                result[entry(script, at: 0, paragraph: index)].notdefGlyphCount += count
+            for (script, notdef) in paragraph.notdefGlyphs.sorted(by: { $0.key.code < $1.key.code }) {
+                result[entry(script, at: notdef.first, paragraph: index)].notdefGlyphCount += notdef.count
             }
         }
         return result
@@ -80,13 +83,20 @@ extension LayoutManager {
                 let descriptor = storage.runs.attributes(at: start + first).value.font
                 let resolver = FontResolver(collection: fontCollection, fallback: defaultFont())
                 let primary = resolver.primaryFont(for: descriptor)
-                let scalars = String(decoding: paragraph.utf16[run.range], as: UTF16.self).unicodeScalars
-                let uncovered = scalars.first { !primary.hasGlyph(for: $0) && Itemizer.needsGlyph($0) }
+                let string = String(decoding: paragraph.utf16[run.range], as: UTF16.self)
+                func lacks(_ scalar: Unicode.Scalar) -> Bool { !primary.hasGlyph(for: scalar) && Itemizer.needsGlyph(scalar) }
+                let uncovered = string.unicodeScalars.first(where: lacks)
+                var cluster: [Unicode.Scalar] = []
+                if let character = string.first(where: { $0.unicodeScalars.contains(where: lacks) }),
+                   let first = character.unicodeScalars.first(where: lacks) {
+                    cluster = [first] + character.unicodeScalars.filter { $0 != first && Itemizer.needsGlyph($0) }
+                }
                 let missing = paragraph.missingCharacters.filter { (first..<end).contains($0.offset) }.count
                 reports.append(FontRunReport(characters: start + first..<start + end, line: index + 1,
                                              column: first + 1, script: run.style.input.script,
                                              language: run.style.input.language, font: run.font, primary: primary,
-                                             firstUncovered: uncovered, missingCount: missing))
+                                             firstUncovered: uncovered, uncoveredCluster: cluster,
+                                             missingCount: missing))
             }
         }
         return reports

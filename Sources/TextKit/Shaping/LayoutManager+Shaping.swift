@@ -45,12 +45,15 @@ extension LayoutManager {
         return (paragraph, warnings)
     }
 
-    /// One warning per script of ``missingGlyphs`` with characters no font has (.notdef glyphs
-    /// from fonts that have the character are counted in ``MissingGlyphs/notdefGlyphCount`` but
-    /// not warned about).
+    /// One warning per script of ``missingGlyphs``: characters no font has, or else .notdef
+    /// glyphs from a font that has the characters but shapes them to its box.
     func missingGlyphWarnings() -> [LayoutWarning] {
-        missingGlyphs.filter { $0.characterCount > 0 }.map {
-            LayoutWarning(kind: .missingGlyph, message: $0.message, missingGlyphs: $0)
+        missingGlyphs.compactMap { missing in
+            if missing.characterCount > 0 {
+                return LayoutWarning(kind: .missingGlyph, message: missing.message, missingGlyphs: missing)
+            }
+            guard missing.notdefGlyphCount > 0 else { return nil }
+            return LayoutWarning(kind: .notdefGlyph, message: missing.message)
         }
     }
 

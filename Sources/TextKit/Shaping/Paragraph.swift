@@ -25,9 +25,9 @@ package final class Paragraph {
     package let missingCharacters: [MissingCharacter]
     /// Scalars no font had a glyph for.
     package var missingScalars: [Unicode.Scalar] { missingCharacters.map(\.scalar) }
-    /// The .notdef glyphs shaping produced, per script of the character each comes from (empty
-    /// for almost every paragraph).
-    package let notdefGlyphs: [FontScript: Int]
+    /// The .notdef glyphs shaping produced, per script of the character each comes from: how
+    /// many, and the scalar offset of the first (empty for almost every paragraph).
+    package let notdefGlyphs: [FontScript: (count: Int, first: Int)]
     /// The attachments of the paragraph, by scalar offset of their U+FFFC (empty for most).
     let attachments: [Int: TextAttachment]
     /// Whether the paragraph has a tab character: its lines are measured with their tab stops
@@ -91,8 +91,8 @@ package final class Paragraph {
     /// script of the character the glyph comes from (a font that has the character, but
     /// shapes it to .notdef).
     private static func notdefGlyphs(of runs: [ShapedRun], utf16: [UInt16], scalarOffsets: [Int32],
-                                     missing: [MissingCharacter]) -> [FontScript: Int] {
-        var counts: [FontScript: Int] = [:]
+                                     missing: [MissingCharacter]) -> [FontScript: (count: Int, first: Int)] {
+        var counts: [FontScript: (count: Int, first: Int)] = [:]
         var missingAt: [Int: MissingCharacter]?
         for run in runs where run.attachment == nil && run.glyphs.contains(0) {
             if missingAt == nil { missingAt = Dictionary(missing.map { ($0.offset, $0) }) { first, _ in first } }
@@ -103,7 +103,8 @@ package final class Paragraph {
                     let scalar = String(decoding: utf16[cluster...].prefix(2), as: UTF16.self).unicodeScalars.first
                     return FontScript.of(scalar ?? "\u{FFFD}", resolved: ICU.commonScript)
                 }()
-                counts[script, default: 0] += 1
+                let known = counts[script] ?? (0, offset)
+                counts[script] = (known.count + 1, min(known.first, offset))
             }
         }
         return counts

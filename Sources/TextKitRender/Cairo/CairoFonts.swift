@@ -38,6 +38,12 @@ final class CairoFontFaces {
         guard added != 0, FcPatternAddInteger(pattern, FC_INDEX, Int32(font.faceIndex)) != 0 else {
             throw RenderError("\(font.filePath): fontconfig could not describe the font file")
         }
+        // cairo loads glyphs with FT_LOAD_NO_BITMAP unless the pattern allows embedded bitmaps:
+        // a colour bitmap font (Noto Color Emoji) then draws nothing. Outline fonts keep their
+        // outlines at every size.
+        if font.shaper.hasColorBitmaps {
+            FcPatternAddBool(pattern, FC_EMBEDDED_BITMAP, FcTrue)
+        }
         guard let face = cairo_ft_font_face_create_for_pattern(pattern) else {
             throw RenderError("\(font.filePath): cairo could not open the font")
         }

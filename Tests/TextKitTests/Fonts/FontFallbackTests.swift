@@ -96,3 +96,28 @@ struct FontFallbackTests {
         #expect(emoji.ascender > 0 && emoji.descender > 0)
     }
 }
+
+/// Fallback with the machine's fonts (the set-up's `fonts-noto-core`, which CI installs).
+@Suite("Font fallback (installed fonts)")
+struct InstalledFontFallbackTests {
+    static let notoCore = FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf")
+
+    /// Punctuation several scripts share (the danda, U+0964) stays in the font of the text it
+    /// ends: many Noto fonts have it, and fontconfig alone would pick any of them (Takri's).
+    @Test(.enabled(if: notoCore, "fonts-noto-core is not installed"),
+          arguments: [("hindi", 0x0900...0x097F), ("bengali", 0x0964...0x09FF)])
+    func sharedPunctuationStaysInTheFontOfItsText(sample: String, block: ClosedRange<UInt32>) throws {
+        let text = try String(contentsOfFile: Fixtures.path("Fixtures/texts/udhr/\(sample).txt"), encoding: .utf8)
+        let scalars = Array(text.unicodeScalars)
+        #expect(scalars.contains("\u{0964}"))
+        let fonts = FontCollection(defaultFontPath: Fixtures.fontPath)
+        let storage = TextStorage(string: text, attributes: TextAttributes(font: FontDescriptor(family: "sans-serif", size: 12)))
+        let manager = LayoutManager(fontCollection: fonts, defaultFont: try fonts.font(for: FontDescriptor(family: "sans-serif")))
+        storage.addLayoutManager(manager)
+        manager.addTextContainer(TextContainer(size: Size(width: 300, height: 10_000)))
+        let snapshot = manager.snapshot()
+        let families = Set(snapshot.allGlyphs.filter { block.contains(scalars[$0.characterIndex].value) }
+            .map { snapshot.fonts[$0.fontIndex].font.familyName })
+        #expect(families.count == 1, "\(families)")
+    }
+}
