@@ -21,7 +21,9 @@ public final class GlyphOutlines {
     }
 
     /// The outline of `glyph` of `font` in font units (the font's em is ``Font/unitsPerEm``),
-    /// origin at the glyph's baseline origin, y down; empty for a glyph without ink (a space).
+    /// origin at the glyph's baseline origin, y down; empty for a glyph without ink (a space)
+    /// and for every glyph of a font without outlines (``Font/hasOutlines``: colour bitmap
+    /// emoji, which cairo would trace pixel by pixel).
     ///
     /// - Throws: ``RenderError`` when `glyph` is not below ``Font/glyphCount`` (checked first:
     ///   cairo's error state would stick to the font), or cairo cannot open the font.
@@ -29,6 +31,7 @@ public final class GlyphOutlines {
         guard Int(glyph) < font.glyphCount else {
             throw RenderError("\(font.filePath): no glyph \(glyph) (the font has \(font.glyphCount))")
         }
+        guard font.hasOutlines else { return BezierPath() }
         do {
             return try canvas.glyphOutline(glyph, font: font, pointSize: Double(font.unitsPerEm))
         } catch {

@@ -30,4 +30,12 @@ struct GlyphOutlinesTests {
         #expect(throws: RenderError.self) { try outlines.outline(ofGlyph: UInt32(font.glyphCount), in: font) }
         #expect(!(try outlines.outline(ofGlyph: try #require(font.glyphID(for: "B")), in: font)).isEmpty)
     }
+
+    @Test func colourBitmapGlyphsHaveNoOutline() throws {
+        let emoji = try Font(contentsOfFile: Self.fontPath.replacingOccurrences(of: "DejaVuSans.ttf", with: "NotoColorEmoji-Subset.ttf"))
+        #expect(!emoji.hasOutlines)
+        #expect(try Font(contentsOfFile: Self.fontPath).hasOutlines)
+        let glyph = try #require(emoji.glyphID(for: "\u{1F600}"))
+        #expect(try GlyphOutlines().outline(ofGlyph: glyph, in: emoji).isEmpty)
+    }
 }

@@ -27,6 +27,9 @@ public final class Font: Hashable, Sendable, CustomStringConvertible {
     public let descender: Int
     /// Extra space between lines recommended by the font, in font units (not negative).
     public let lineGap: Int
+    /// Whether the glyphs are outlines; false for colour bitmap fonts (CBDT/sbix emoji), whose
+    /// glyphs are images that only a renderer with their bitmaps draws.
+    public let hasOutlines: Bool
     /// A 64-bit FNV-1a hash of the file's bytes, as 16 hex digits: a changed font explains a
     /// changed golden file.
     public var fileHash: String {
@@ -47,6 +50,7 @@ public final class Font: Hashable, Sendable, CustomStringConvertible {
         self.ascender = loaded.ascender
         self.descender = loaded.descender
         self.lineGap = loaded.lineGap
+        self.hasOutlines = loaded.hasOutlines
         self.digest = loaded.digest
         self.shaper = loaded.shaper
         // Controls (below U+0020, and U+007F) need no glyph: they count as covered.
@@ -147,6 +151,7 @@ public struct FontError: Error, Sendable, Equatable, CustomStringConvertible {
 private struct LoadedFace {
     var family: String, style: String
     var unitsPerEm: Int, ascender: Int, descender: Int, lineGap: Int
+    var hasOutlines: Bool
     var digest: UInt64
     var shaper: HarfBuzzFont
 
@@ -203,7 +208,7 @@ private struct LoadedFace {
             family: rec.family_name.map { String(cString: $0) } ?? "",
             style: rec.style_name.map { String(cString: $0) } ?? "",
             unitsPerEm: unitsPerEm, ascender: ascender, descender: descender, lineGap: gap,
-            digest: fnv1a64(data), shaper: shaper)
+            hasOutlines: scalable, digest: fnv1a64(data), shaper: shaper)
     }
 }
 

@@ -176,6 +176,8 @@ final class CairoCanvas {
         var index = 0
         let count = Int(copied.pointee.num_data)
         guard count > 0, let data = copied.pointee.data else { return path }
+        // Outline glyphs have at most a few thousand points; more is a font to refuse.
+        guard count <= 1 << 20 else { throw RenderError("\(font.filePath): glyph \(glyph) has an outline of \(count) parts") }
         func point(_ offset: Int) -> Point { Point(x: data[index + offset].point.x, y: data[index + offset].point.y) }
         while index < count {
             let header = data[index].header
