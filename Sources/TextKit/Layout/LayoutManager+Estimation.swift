@@ -129,6 +129,7 @@ extension LayoutManager {
         var newWarnings = passWarnings
         let known = passWarnings.count
         var index = first
+        var geometry: [Int: ShiftGeometry] = [:]
         while true {
             if index == paragraphs.count {
                 guard splitEnd < storage.length else { break }
@@ -136,7 +137,8 @@ extension LayoutManager {
                 paragraphs.append(contentsOf: next.map { ParagraphState(range: $0) })
                 splitEnd = next.last?.upperBound ?? storage.length
             }
-            if paragraphs[index].isClean, paragraphs[index].startCursor == cursor {
+            if paragraphs[index].isClean,
+               paragraphs[index].startCursor == cursor || moveParagraph(index, to: cursor, geometry: &geometry) {
                 cursor = paragraphs[index].endCursor
             } else if layOut(index, storage: storage, cursor: &cursor, warnings: &newWarnings) != nil {
                 index += 1

@@ -230,9 +230,9 @@ extension LayoutManager {
             let state = paragraphs[p]
             guard let start = state.startCursor else { continue }
             if let solver = state.solverReach,
-               SearchedRegion(start: start, reach: solver).meets(container: index, band: band) {
+               SearchedRegion(start: start, reach: solver.placed(at: start)).meets(container: index, band: band) {
                 paragraphs[p].validLines = 0
-            } else if let first = state.lines.firstIndex(where: { $0.searched.meets(container: index, band: band) }) {
+            } else if let first = state.lines.firstIndex(where: { $0.searched(from: start).meets(container: index, band: band) }) {
                 paragraphs[p].validLines = min(state.validLines, first)
             } else if state.lines.isEmpty, start.container >= index {
                 paragraphs[p].validLines = 0

@@ -40,6 +40,7 @@ extension LayoutManager {
         defer { drainShaping(warnings: &newWarnings) }
         var index = 0
         var window = 64
+        var geometry: [Int: ShiftGeometry] = [:]
         let knownClean = parallel ? cleanAfter : nil
         cleanAfter = nil
         // A full pass starts after the clean prefix (a partial one visits it: `stop` may end it there).
@@ -59,7 +60,8 @@ extension LayoutManager {
                 cursor = paragraphs[paragraphs.count - 1].endCursor
                 index = paragraphs.count
             }
-            if overflowStart == nil, skipCleanParagraphs(from: &index, cursor: &cursor, storage: storage, stop: stop) {
+            if overflowStart == nil, skipCleanParagraphs(from: &index, cursor: &cursor, storage: storage,
+                                                         geometry: &geometry, stop: stop) {
                 return false
             }
             if index == paragraphs.count {
@@ -83,7 +85,8 @@ extension LayoutManager {
             }
             // Read in place: copying a paragraph's state per paragraph made a pass over a long,
             // clean document cost a retain and release of each of its fields.
-            if paragraphs[index].isClean, paragraphs[index].startCursor == cursor {
+            if paragraphs[index].isClean,
+               paragraphs[index].startCursor == cursor || moveParagraph(index, to: cursor, geometry: &geometry) {
                 cursor = paragraphs[index].endCursor
             } else if let overflow = layOut(index, storage: storage, cursor: &cursor, warnings: &newWarnings) {
                 overflowStart = paragraphs[index].range.lowerBound + overflow
@@ -104,26 +107,33 @@ extension LayoutManager {
         return true
     }
 
-    /// Moves `index` and `cursor` past the clean paragraphs that start where the cursor is (they
-    /// are reused as they are), in one tight pass over the array: after an edit in a long
-    /// document this is all the work left for the paragraphs after it. Returns true when `stop`
-    /// asked to stop after one of them (``laidOutThrough`` is then set).
+    /// Moves `index` and `cursor` past the clean paragraphs that start where the cursor is, or
+    /// can be moved there with the same lines (see ``moveParagraph(_:to:geometry:)``): they are
+    /// reused as they are, in a tight pass over the array. After an edit in a long document this
+    /// is all the work left for the paragraphs after it. Returns true when `stop` asked to stop
+    /// after one of them (``laidOutThrough`` is then set).
     private func skipCleanParagraphs(from index: inout Int, cursor: inout LayoutCursor, storage: TextStorage,
+                                     geometry: inout [Int: ShiftGeometry],
                                      stop: (Int, LayoutCursor) -> Bool) -> Bool {
         var position = index, current = cursor, stopped = false
-        paragraphs.withUnsafeBufferPointer { states in
-            while position < states.count, states[position].cache != nil, states[position].isClean,
-                  states[position].startCursor == current {
-                current = states[position].endCursor
-                if reachedContainers.count == position {
-                    reachedContainers.append(max(reachedContainers.last ?? -1, Self.reachedContainer(states[position])))
-                }
-                position += 1
-                if stop(position - 1, current), position < states.count || splitEnd < storage.length {
-                    stopped = true
-                    return
+        while true {
+            paragraphs.withUnsafeBufferPointer { states in
+                while position < states.count, states[position].cache != nil, states[position].isClean,
+                      states[position].startCursor == current {
+                    current = states[position].endCursor
+                    if reachedContainers.count == position {
+                        reachedContainers.append(max(reachedContainers.last ?? -1, Self.reachedContainer(states[position])))
+                    }
+                    position += 1
+                    if stop(position - 1, current), position < states.count || splitEnd < storage.length {
+                        stopped = true
+                        return
+                    }
                 }
             }
+            // Read-only above (`stop` may read the paragraphs): a paragraph is moved out here.
+            guard !stopped, position < paragraphs.count, paragraphs[position].cache != nil,
+                  moveParagraph(position, to: current, geometry: &geometry) else { break }
         }
         if stopped { laidOutThrough = paragraphs[position - 1].range.upperBound }
         index = position
@@ -145,6 +155,8 @@ extension LayoutManager {
 
     /// Lays out paragraph `index` from `cursor`, reusing its valid leading lines when it starts
     /// where it did; returns the paragraph-relative scalar offset where it overflowed, if it did.
+    /// `cursor` is in container coordinates; the lines are placed in the paragraph's frame (see
+    /// ``ParagraphState``).
     func layOut(_ index: Int, storage: TextStorage, cursor: inout LayoutCursor,
                         warnings: inout [LayoutWarning]) -> Int? {
         var state = paragraphs[index]
@@ -152,7 +164,10 @@ extension LayoutManager {
         // trimming and appending them never copies them (a page added to a paragraph of
         // thousands of lines would copy every one).
         paragraphs[index].lines = []
-        defer { paragraphs[index] = state }
+        defer {
+            state.extent = state.frameExtent()
+            paragraphs[index] = state
+        }
         let firstAttributes = paragraphAttributes(state.range, storage: storage)
         let style = firstAttributes.paragraphStyle
         if state.cache == nil || state.direction != style.baseWritingDirection {
@@ -172,6 +187,7 @@ extension LayoutManager {
         var keep = state.startCursor == cursor && style.lineBreakStrategy == .greedy
             ? min(state.validLines, state.lines.count) : 0
         var position = 0
+        let start = cursor
         if keep > 0, keep < state.lines.count {
             position = state.lines[keep].start
             cursor = state.lines[keep].searchStart
@@ -186,14 +202,17 @@ extension LayoutManager {
         state.overflow = nil
         if keep == 0 {
             state.solverReach = nil
-            state.startCursor = cursor
-            cursor.y += style.paragraphSpacingBefore
+            state.startCursor = start
+            cursor = LayoutCursor(container: start.container, y: style.paragraphSpacingBefore)
         }
+        // From here on the cursor is in the paragraph's frame; the caller gets it back placed.
+        defer { cursor = cursor.placed(at: start) }
 
         let metrics = defaultMetrics(for: firstAttributes)
         var breaker = LineBreaker(paragraph: paragraph, style: style, containers: textContainers,
                                   defaultMetrics: metrics, minimumWidth: firstAttributes.font.size)
         breaker.hasFollowingText = state.range.upperBound < storage.length
+        breaker.origin = start
         breaker.searchesCandidates = tuning.searchesBreaksByWidth && LineBreaker.widthsNeverDecrease(paragraph)
         if keep == 0, style.lineBreakStrategy == .optimal {
             var solverReach = cursor
@@ -207,7 +226,7 @@ extension LayoutManager {
                 }
                 cursor = optimal.end
                 cursor.y += style.paragraphSpacing
-                state.endCursor = cursor
+                state.relativeEnd = cursor
                 state.validLines = state.lines.count
                 return nil
             }
@@ -225,7 +244,7 @@ extension LayoutManager {
                 }
                 state.overflow = (position, searchStart)
                 state.validLines = state.lines.count
-                state.endCursor = cursor
+                state.relativeEnd = cursor
                 return scalar
             case .line(let broken):
                 place(broken, searchStart: searchStart, reach: reach, paragraph: paragraph, style: style, state: &state)
@@ -236,7 +255,7 @@ extension LayoutManager {
             first = false
         }
         cursor.y += style.paragraphSpacing
-        state.endCursor = cursor
+        state.relativeEnd = cursor
         state.validLines = state.lines.count
         return nil
     }

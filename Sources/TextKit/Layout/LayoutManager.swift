@@ -173,9 +173,8 @@ public final class LayoutManager: TextStorageObserver {
                             exclusions: container.exclusions, shape: container.shape, lines: [])
         }
         for state in textStorage == nil ? [] : paragraphs {
-            let offset = state.range.lowerBound
-            for placed in state.lines {
-                var line = placed.line.offsettingCharacters(by: offset)
+            for (index, placed) in state.lines.enumerated() {
+                var line = state.laidOutLine(index)
                 for f in line.fragments.indices {
                     line.fragments[f].glyphs.mapFontIndices { old in
                         if let known = remap[old] { return known }
@@ -216,6 +215,12 @@ public final class LayoutManager: TextStorageObserver {
 
     /// Everything known about one paragraph. Filled by `runLayout`; `cache` is cleared by edits
     /// of its characters or shaping attributes, `validLines` by anything that moves its lines.
+    ///
+    /// Lines and cursors are kept in the paragraph's frame (``LayoutCursor/placed(at:)``): their
+    /// characters are offsets in the paragraph, and in the container the paragraph starts in,
+    /// their y and line counts are measured from ``startCursor``. Moving the paragraph down
+    /// without laying it out again is a change of ``startCursor``
+    /// (`LayoutManager+LineShifting.swift`).
     package struct ParagraphState {
         package var range: Range<Int>
         var cache: Paragraph?
@@ -223,15 +228,24 @@ public final class LayoutManager: TextStorageObserver {
         package var lines: [PlacedLine] = []
         /// How many leading `lines` are still right; the rest is laid out again.
         var validLines = 0
-        /// The cursor the paragraph was laid out from (nil: never laid out).
+        /// The cursor the paragraph was laid out from, in container coordinates (nil: never laid out).
         package var startCursor: LayoutCursor?
-        var endCursor = LayoutCursor(container: 0, y: 0)
-        /// Where the paragraph stopped fitting (UTF-16 offset) and the cursor it was tried at.
+        /// The cursor after the paragraph, in its frame.
+        var relativeEnd = LayoutCursor(container: 0, y: 0)
+        /// The cursor after the paragraph, in container coordinates.
+        var endCursor: LayoutCursor {
+            guard let startCursor else { return relativeEnd }
+            return relativeEnd.placed(at: startCursor)
+        }
+        /// Where the paragraph stopped fitting (UTF-16 offset) and the cursor it was tried at
+        /// (in its frame).
         var overflow: (offset: Int, cursor: LayoutCursor)?
-        /// With optimal breaking: how far down the solver looked for line widths (past the
+        /// With optimal breaking (in the paragraph's frame): how far down the solver looked for line widths (past the
         /// chain's end when it ran out). A change between `startCursor` and it re-breaks the
         /// whole paragraph, even below its lines: the solver weighed breaks that would reach there.
         var solverReach: LayoutCursor?
+        /// ``frameExtent()`` as of the last layout of the paragraph (set by `layOut`).
+        var extent: ClosedRange<Double>?
         /// At least the largest container index any of `lines` reached (only grows while the
         /// paragraph keeps its lines): container insertions before it skip the paragraph at once.
         var maximumReach = -1
@@ -243,7 +257,8 @@ public final class LayoutManager: TextStorageObserver {
     }
 
     /// A line with where it came from: container, UTF-16 start, the cursor its search began at
-    /// and how far down its placement looked (see `LineBreaker.nextLine`).
+    /// and how far down its placement looked (see `LineBreaker.nextLine`), all in its
+    /// paragraph's frame (see ``ParagraphState``).
     package struct PlacedLine {
         var container: Int
         var start: Int
@@ -253,8 +268,11 @@ public final class LayoutManager: TextStorageObserver {
         /// What the line added to the quality statistics (taken back when it is laid out again).
         var quality = LayoutStatistics()
 
-        /// The geometry the line depends on: a line is laid out again when it changes.
-        var searched: SearchedRegion { SearchedRegion(start: searchStart, reach: reach) }
+        /// The geometry the line depends on, in container coordinates, for a paragraph that
+        /// starts at `origin`: a line is laid out again when it changes.
+        func searched(from origin: LayoutCursor) -> SearchedRegion {
+            SearchedRegion(start: searchStart.placed(at: origin), reach: reach.placed(at: origin))
+        }
     }
 
     package var paragraphs: [ParagraphState] = []
@@ -303,6 +321,9 @@ public final class LayoutManager: TextStorageObserver {
     /// and nil between passes.
     package var shapingAhead: [ShapingBatch] = []
     var lastShaped: Int?
+    /// Paragraphs moved to a new start instead of being laid out again, since creation (see
+    /// `LayoutManager+LineShifting.swift`).
+    package var paragraphsMoved = 0
     /// Batches handed to the background workers since creation (tests check the pipeline ran).
     package var shapingBatchesStarted = 0
     /// Thresholds and fast-path switches tests change to compare paths (see ``LayoutTuning``).
@@ -343,4 +364,7 @@ package struct LayoutTuning {
     /// Whether greedy breaking searches the break opportunities that fit a line where widths
     /// never decrease (``LineBreaker/searchesCandidates``).
     package var searchesBreaksByWidth = true
+    /// Whether a clean paragraph whose start moved is moved with it when its lines stay the same
+    /// there, instead of being laid out again (`LayoutManager+LineShifting.swift`).
+    package var movesParagraphs = true
 }

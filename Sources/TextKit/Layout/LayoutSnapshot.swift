@@ -209,4 +209,33 @@ extension LineLayout {
         }
         return line
     }
+
+    /// The line with every y (its rectangle, baseline, fragments, glyphs and attachments) moved
+    /// by `delta`: a line kept in its paragraph's frame, in container coordinates.
+    package func offsettingY(by delta: Double) -> LineLayout {
+        guard delta != 0 else { return self }
+        var line = self
+        line.rect = line.rect.movedDown(by: delta)
+        line.baseline += delta
+        for f in line.fragments.indices {
+            line.fragments[f].rect = line.fragments[f].rect.movedDown(by: delta)
+            line.fragments[f].usedRect = line.fragments[f].usedRect.movedDown(by: delta)
+            for a in line.fragments[f].attachments.indices {
+                line.fragments[f].attachments[a].rect = line.fragments[f].attachments[a].rect.movedDown(by: delta)
+            }
+            line.fragments[f].glyphs.offsetY(by: delta)
+        }
+        return line
+    }
+}
+
+extension Rect {
+    /// The rectangle moved down by `delta` (itself when `delta` is 0): the one way lines kept in
+    /// a paragraph's frame are placed, so every query places them alike.
+    package func movedDown(by delta: Double) -> Rect {
+        guard delta != 0 else { return self }
+        var rect = self
+        rect.origin.y += delta
+        return rect
+    }
 }
