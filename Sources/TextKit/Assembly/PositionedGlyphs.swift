@@ -280,6 +280,14 @@ extension PositionedGlyphs {
         exceptionShift += delta
     }
 
+    /// Calls `body` with the font index of each run of glyphs in one font and direction, in glyph
+    /// order (O(changes of font); nothing for an empty collection).
+    package func forEachFontRun(_ body: (Int) -> Void) {
+        guard !isEmpty else { return }
+        body(firstRun.fontIndex)
+        for run in laterRuns { body(run.fontIndex) }
+    }
+
     /// Replaces every glyph's font index `f` with `transform(f)`, in glyph order (O(changes of
     /// font); nothing is called for an empty collection).
     package mutating func mapFontIndices(_ transform: (Int) -> Int) {

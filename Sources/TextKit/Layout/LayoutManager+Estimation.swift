@@ -99,6 +99,7 @@ extension LayoutManager {
         while splitEnd < storage.length, splitEnd <= character {
             let next = storage.scalars.paragraphRanges(from: splitEnd, minimumEnd: Swift.max(splitEnd + 1, character + 1))
             paragraphs.append(contentsOf: next.map { ParagraphState(range: $0) })
+            glyphCounts = nil
             splitEnd = next.last?.upperBound ?? storage.length
         }
         let prefix = currentParagraphCount
@@ -135,6 +136,7 @@ extension LayoutManager {
                 guard splitEnd < storage.length else { break }
                 let next = storage.scalars.paragraphRanges(from: splitEnd, minimumEnd: splitEnd + 1)
                 paragraphs.append(contentsOf: next.map { ParagraphState(range: $0) })
+                glyphCounts = nil
                 splitEnd = next.last?.upperBound ?? storage.length
             }
             if paragraphs[index].isClean,

@@ -132,6 +132,11 @@ extension LayoutManager {
                 paragraphs[index].range = range.lowerBound + shift..<range.upperBound + shift
             }
         }
+        if middle.count == next - start {
+            for (offset, state) in middle.enumerated() { glyphCounts?.set(start + offset, to: state.glyphCount) }
+        } else {
+            glyphCounts = nil
+        }
         paragraphs.replaceSubrange(start..<next, with: middle)
         splitEnd = endsSplit ? max(regionEnd, splitEnd + shift) : splitEnd + shift
         return start + middle.count - 1
@@ -206,6 +211,7 @@ extension LayoutManager {
         cleanAfter = nil
         forgetCleanPrefix()
         paragraphs = []
+        glyphCounts = nil
         paragraphsSplit = false
         splitEnd = 0
         needsLayout = true

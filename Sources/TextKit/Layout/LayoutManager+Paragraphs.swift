@@ -19,6 +19,7 @@ extension LayoutManager {
                    until stop: (_ paragraph: Int, LayoutCursor) -> Bool) -> Bool {
         if !paragraphsSplit {
             paragraphs = []
+            glyphCounts = nil
             splitEnd = 0
             paragraphsSplit = true
         }
@@ -68,6 +69,7 @@ extension LayoutManager {
                 guard overflowStart == nil, splitEnd < storage.length || paragraphs.isEmpty else { break }
                 let next = storage.scalars.paragraphRanges(from: splitEnd, minimumEnd: splitEnd + 1)
                 paragraphs.append(contentsOf: next.map { ParagraphState(range: $0) })
+                glyphCounts = nil
                 splitEnd = next.last?.upperBound ?? splitEnd
             }
             defer { index += 1 }
@@ -78,6 +80,8 @@ extension LayoutManager {
                 paragraphs[index].validLines = 0
                 paragraphs[index].startCursor = nil
                 paragraphs[index].overflow = nil
+                paragraphs[index].countGlyphs()
+                glyphCounts?.set(index, to: 0)
                 continue
             }
             if parallel, paragraphs[index].cache == nil {
@@ -166,7 +170,9 @@ extension LayoutManager {
         paragraphs[index].lines = []
         defer {
             state.extent = state.frameExtent()
+            state.countGlyphs()
             paragraphs[index] = state
+            glyphCounts?.set(index, to: state.glyphCount)
         }
         let firstAttributes = paragraphAttributes(state.range, storage: storage)
         let style = firstAttributes.paragraphStyle

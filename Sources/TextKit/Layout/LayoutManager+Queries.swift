@@ -7,56 +7,9 @@
 /// The queries by character or by point (carets, selections, hit testing, used rects) lay out
 /// only as far as they need, exactly as a full layout would, and look only at the paragraphs
 /// concerned: after an edit in a long document they cost a paragraph, not the document. The
-/// queries by glyph index number the glyphs of the whole layout, so they lay out everything.
+/// queries by glyph index lay out everything, then find their paragraph through per-paragraph
+/// glyph counts (see `LayoutManager+GlyphQueries.swift`).
 extension LayoutManager {
-    /// The number of glyphs laid out.
-    public var numberOfGlyphs: Int { queries.glyphs.count }
-
-    /// The glyph at `index`.
-    public func glyph(at index: Int) -> PositionedGlyph { queries.glyphs[index] }
-
-    /// The container that holds glyph `index`.
-    public func textContainer(forGlyphAt index: Int) -> TextContainer {
-        let q = queries
-        return textContainers[q.fragments[q.glyphs.fragmentIndex(ofGlyph: index)].container]
-    }
-
-    /// The smallest glyph range covering every glyph drawn for the characters in `range`.
-    public func glyphRange(forCharacterRange range: Range<Int>) -> Range<Int> {
-        let q = queries
-        var lower = Int.max, upper = Int.min
-        for (index, glyph) in q.glyphs.enumerated() where range.contains(glyph.characterIndex)
-            || (glyph.characterIndex < range.lowerBound && clusterEnd(of: index, q) > range.lowerBound) {
-            lower = min(lower, index)
-            upper = max(upper, index + 1)
-        }
-        return lower <= upper ? lower..<upper : 0..<0
-    }
-
-    /// The characters of the glyphs in `range` (whole clusters: a ligature gives all its characters).
-    public func characterRange(forGlyphRange range: Range<Int>) -> Range<Int> {
-        let q = queries
-        guard !range.isEmpty else { return 0..<0 }
-        var lower = Int.max, upper = Int.min
-        for index in range {
-            lower = min(lower, q.glyphs[index].characterIndex)
-            upper = max(upper, clusterEnd(of: index, q))
-        }
-        return lower..<upper
-    }
-
-    /// The rectangle of the line fragment that holds glyph `index`.
-    public func lineFragmentRect(forGlyphAt index: Int) -> Rect {
-        let q = queries
-        return q.fragments[q.glyphs.fragmentIndex(ofGlyph: index)].rect
-    }
-
-    /// The used part of the line fragment that holds glyph `index`.
-    public func lineFragmentUsedRect(forGlyphAt index: Int) -> Rect {
-        let q = queries
-        return q.fragments[q.glyphs.fragmentIndex(ofGlyph: index)].usedRect
-    }
-
     /// The rectangle of the line fragment that holds character `index`: for a line's break (a
     /// paragraph separator, U+2028), the fragment that ends the line; for characters a truncated
     /// line hides, the truncated fragment. Nil when `index` is not laid out: it is past the end
@@ -98,36 +51,6 @@ extension LayoutManager {
             address = self.line(after: line, in: current)
         }
         return used ?? .zero
-    }
-
-    /// The smallest glyph range covering every glyph of `container` whose box (advance × line
-    /// height) meets `rect`.
-    public func glyphRange(forBoundingRect rect: Rect, in container: TextContainer) -> Range<Int> {
-        guard let containerIndex = containerIndex(container) else { return 0..<0 }
-        let q = queries
-        var lower = Int.max, upper = Int.min
-        for fragment in q.fragments where fragment.container == containerIndex && fragment.lineRect.intersects(rect) {
-            for index in fragment.glyphs {
-                let glyph = fragment.storage[index - fragment.glyphs.lowerBound]
-                let box = Rect(x: glyph.position.x, y: fragment.lineRect.minY, width: max(glyph.advance, 1e-9),
-                               height: fragment.lineRect.height)
-                if box.intersects(rect) {
-                    lower = min(lower, index)
-                    upper = max(upper, index + 1)
-                }
-            }
-        }
-        return lower <= upper ? lower..<upper : 0..<0
-    }
-
-    /// Calls `body` for each line fragment in layout order until it returns false.
-    public func enumerateLineFragments(_ body: (LineFragmentInfo) -> Bool) {
-        for fragment in queries.fragments {
-            let info = LineFragmentInfo(containerIndex: fragment.container, rect: fragment.rect,
-                                        usedRect: fragment.usedRect, glyphRange: fragment.glyphs,
-                                        characterRange: fragment.characters)
-            if !body(info) { return }
-        }
     }
 
     /// The insertion point nearest to `point` in `container` (Text Kit's `characterIndex(for:in:…)`):
@@ -264,14 +187,6 @@ extension LayoutManager {
 
     // MARK: - Internals
 
-    var queries: QueryIndex {
-        ensureLayout()
-        if let cached = cachedQueries { return cached }
-        let built = QueryIndex(snapshot: snapshot())
-        cachedQueries = built
-        return built
-    }
-
     /// One fragment's share of a selection: one rectangle per run of adjacent clusters.
     package static func selectionRects(in fragment: QueryIndex.Fragment, range: Range<Int>) -> [ContainerRect] {
         var spans: [(Double, Double)] = []
@@ -320,14 +235,8 @@ extension LayoutManager {
         return ending.map { locatedFragment($0.address, $0.index) }
     }
 
-    private func containerIndex(_ container: TextContainer) -> Int? {
+    func containerIndex(_ container: TextContainer) -> Int? {
         textContainers.firstIndex { $0 === container }
-    }
-
-    private func clusterEnd(of glyph: Int, _ q: QueryIndex) -> Int {
-        let fragment = q.fragments[q.glyphs.fragmentIndex(ofGlyph: glyph)]
-        let start = fragment.storage[glyph - fragment.glyphs.lowerBound].characterIndex
-        return fragment.clusters.first { $0.characters.lowerBound == start }?.characters.upperBound ?? start + 1
     }
 
     private func distance(_ x: Double, _ cluster: QueryIndex.Cluster) -> Double {

@@ -246,6 +246,10 @@ public final class LayoutManager: TextStorageObserver {
         var solverReach: LayoutCursor?
         /// ``frameExtent()`` as of the last layout of the paragraph (set by `layOut`).
         var extent: ClosedRange<Double>?
+        /// The glyphs of `lines` (set with them).
+        var glyphCount = 0
+        /// The fonts (the manager's indices) of `lines`' glyphs, in order of first use (set with them).
+        var fontsUsed: [Int] = []
         /// At least the largest container index any of `lines` reached (only grows while the
         /// paragraph keeps its lines): container insertions before it skip the paragraph at once.
         var maximumReach = -1
@@ -307,7 +311,7 @@ public final class LayoutManager: TextStorageObserver {
     var needsLayout = true {
         didSet {
             if needsLayout {
-                cachedQueries = nil
+                snapshotFontOrder = nil
                 island = nil
                 cachedExtraLine = nil
             }
@@ -328,10 +332,15 @@ public final class LayoutManager: TextStorageObserver {
     package var shapingBatchesStarted = 0
     /// Thresholds and fast-path switches tests change to compare paths (see ``LayoutTuning``).
     package var tuning = LayoutTuning()
-    /// The snapshot and lookup tables queries use, built on the first query after a layout.
-    var cachedQueries: QueryIndex?
+    /// Each paragraph's glyph count with prefix sums, for the glyph-index queries (nil: to be
+    /// built from the paragraphs' counts; see `LayoutManager+GlyphQueries.swift`). Kept through
+    /// layout passes paragraph by paragraph; dropped when paragraphs are split, joined or added.
+    var glyphCounts: GlyphCounts?
+    /// The fonts of the layout in the order a snapshot lists them (by first use), as far as a
+    /// query needed them: manager font index to snapshot font index. Cleared with the layout.
+    var snapshotFontOrder: (fonts: [Int: Int], paragraphsSeen: Int)?
     /// The extra line fragment and the cursor it was placed from (see
-    /// `LayoutManager+ExtraLineFragment.swift`); cleared with ``cachedQueries``.
+    /// `LayoutManager+ExtraLineFragment.swift`); cleared when layout is needed.
     var cachedExtraLine: (start: LayoutCursor, fragment: ExtraLineFragment?)?
     var overflowStart: Int?
     var fontTable: [UsedFont] = []
