@@ -27,19 +27,13 @@ extension LayoutManager {
         return (paragraphs[count - 1].range.upperBound, paragraphs[count - 1].endCursor)
     }
 
-    /// The estimated height of one character's share of a line: the exact prefix's average once
-    /// it holds a few thousand characters, else the default font's line height over the
-    /// characters a line of the container holds at half an em per character.
+    /// The estimated height of one character's share of the text after the exact prefix ending
+    /// at `end`: from the sample windows of ``usageBoundsForTextContainer`` (so islands are placed
+    /// where the estimated document height puts them), with the prefix itself when few windows
+    /// lie after it.
     func estimatedHeightPerCharacter(after end: PrefixEnd) -> Double {
-        let top = textContainers[0].textRect.minY
-        if end.character >= 2_000, end.cursor.container == 0, end.cursor.y > top {
-            return (end.cursor.y - top) / Double(end.character)
-        }
-        guard let storage = textStorage else { return 1 }
-        let attributes = paragraphAttributes(0..<1, storage: storage)
-        let lineHeight = defaultMetrics(for: attributes).natural
-        let perLine = Swift.max(1, textContainers[0].textRect.width / Swift.max(1, attributes.font.size / 2))
-        return lineHeight / perLine
+        guard let storage = textStorage, let container = textContainers.first else { return 1 }
+        return estimatedHeightPerCharacter(from: end, storage: storage, container: container)
     }
 
     /// The estimated y of character `index`, past the exact prefix ending at `end`.

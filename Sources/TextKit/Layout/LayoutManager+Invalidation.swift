@@ -14,6 +14,9 @@ extension LayoutManager {
     public func textStorage(_ storage: TextStorage, didProcess edit: TextEdit) {
         needsLayout = true
         forgetCleanPrefix()
+        if edit.changes.contains(where: { $0.mask.contains(.attributes) && !$0.attributeChanges.isSubset(of: .paint) }) {
+            heightSamples = nil
+        }
         guard paragraphsSplit, !paragraphs.isEmpty else {
             validThrough = 0
             return
@@ -212,6 +215,7 @@ extension LayoutManager {
         forgetCleanPrefix()
         paragraphs = []
         glyphCounts = nil
+        heightSamples = nil
         paragraphsSplit = false
         splitEnd = 0
         needsLayout = true

@@ -78,6 +78,7 @@ public final class LayoutManager: TextStorageObserver {
         textContainers.insert(container, at: index)
         container.layoutManager = self
         unrecordedContainers.append(container)
+        heightSamples = nil
         invalidate(fromContainer: index)
     }
 
@@ -86,6 +87,7 @@ public final class LayoutManager: TextStorageObserver {
         containerRecords[ObjectIdentifier(textContainers[index])] = nil
         textContainers[index].layoutManager = nil
         textContainers.remove(at: index)
+        heightSamples = nil
         invalidate(fromContainer: index)
     }
 
@@ -197,6 +199,7 @@ public final class LayoutManager: TextStorageObserver {
     /// of size, insets or padding, the whole container.
     public func textContainerChanged(_ container: TextContainer) {
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return }
+        heightSamples = nil
         let changed = changedBand(of: container, index: index)
         invalidateLines(inContainer: index, band: changed)
     }
@@ -339,6 +342,9 @@ public final class LayoutManager: TextStorageObserver {
     /// The fonts of the layout in the order a snapshot lists them (by first use), as far as a
     /// query needed them: manager font index to snapshot font index. Cleared with the layout.
     var snapshotFontOrder: (fonts: [Int: Int], paragraphsSeen: Int)?
+    /// The sample windows of ``usageBoundsForTextContainer`` (nil: to be taken); dropped by
+    /// container and attribute changes.
+    var heightSamples: HeightSamples?
     /// The extra line fragment and the cursor it was placed from (see
     /// `LayoutManager+ExtraLineFragment.swift`); cleared when layout is needed.
     var cachedExtraLine: (start: LayoutCursor, fragment: ExtraLineFragment?)?
