@@ -17,6 +17,7 @@ final class Fixture {
     var snapshot: LayoutSnapshot?
     var paged: PagedLayout?
     var editAt = 0
+    var rect = Rect(x: 0, y: 0, width: 0, height: 0)
 }
 
 /// The usual metrics, with the malloc count checked against the committed static thresholds
@@ -195,6 +196,9 @@ let benchmarks: @Sendable () -> Void = {
                   (moveFixture.storage, moveFixture.manager) = (storage, manager)
               },
               teardown: { (moveFixture.storage, moveFixture.manager) = (nil, nil) })
+
+    // (h)–(j): the editor's operations (EditorBenchmarks.swift).
+    editorBenchmarks(collection: collection, font: font)
 
     // (f) Multilingual: English, Greek, Cyrillic, Hebrew and Arabic paragraphs (bidi).
     let multi = Corpus.load("multi-1mb.txt")

@@ -1,0 +1,98 @@
+import Benchmark
+import BenchSupport
+import TextKit
+
+// What a text editor does on a laid-out 10 MB document in one 400 pt column (issue 18): typing
+// Return near the start (every paragraph below moves), glyph-index queries right after a typed
+// character, and the estimated document height after the first screen. Ratios to read from one
+// run: "Return_nearStart_10MB" and the two "GlyphRange…_afterEdit_10MB" over
+// "Edit_1character_10MB" (the typed character alone), and "EstimatedHeight_firstScreen_10MB"
+// over "FirstScreen_noncontiguous_10MB" (the first screen alone).
+
+/// Registers the editor benchmarks (called from `benchmarks`).
+func editorBenchmarks(collection: FontCollection, font: Font) {
+    // (h) Return typed after a word near the start (offset ~1,000) of the laid-out 10 MB
+    // document, then deleted again (alternately), each followed by ensureLayout().
+    let returnFixture = Fixture()
+    Benchmark("Return_nearStart_10MB",
+              configuration: configuration(mallocTolerance: 0, maxIterations: 200,
+                                           metrics: [.wallClock, .mallocCountTotal]),
+              closure: { benchmark in
+                  let storage = returnFixture.storage!, manager = returnFixture.manager!, at = returnFixture.editAt
+                  for _ in benchmark.scaledIterations {
+                      if storage.scalars[at] == "\n" {
+                          storage.replaceCharacters(in: at..<at + 1, with: "")
+                      } else {
+                          storage.replaceCharacters(in: at..<at, with: "\n")
+                      }
+                      manager.ensureLayout()
+                  }
+              },
+              setup: {
+                  let (storage, manager) = Scenarios.column(Corpus.load("en-10mb.txt"), collection: collection, font: font)
+                  manager.ensureLayout()
+                  var at = 1_000
+                  while storage.scalars[at] != " " { at += 1 }
+                  (returnFixture.storage, returnFixture.manager, returnFixture.editAt) = (storage, manager, at + 1)
+              },
+              teardown: { (returnFixture.storage, returnFixture.manager) = (nil, nil) })
+
+    // (i) One character typed (or deleted) near the middle, then a glyph-index query: the glyphs
+    // of a 400 × 800 pt screen at the middle of the document, or of 200 characters there.
+    let queryFixture = Fixture()
+    for query in ["BoundingRect", "CharacterRange"] {
+        Benchmark("GlyphRangeFor\(query)_afterEdit_10MB",
+                  configuration: configuration(mallocTolerance: 0, maxIterations: 200,
+                                               metrics: [.wallClock, .mallocCountTotal]),
+                  closure: { benchmark in
+                      let storage = queryFixture.storage!, manager = queryFixture.manager!, at = queryFixture.editAt
+                      let container = manager.textContainers[0]
+                      for _ in benchmark.scaledIterations {
+                          if storage.scalars[at] == "x" {
+                              storage.replaceCharacters(in: at..<at + 1, with: "")
+                          } else {
+                              storage.replaceCharacters(in: at..<at, with: "x")
+                          }
+                          if query == "BoundingRect" {
+                              blackHole(manager.glyphRange(forBoundingRect: queryFixture.rect, in: container))
+                          } else {
+                              blackHole(manager.glyphRange(forCharacterRange: at..<at + 200))
+                          }
+                      }
+                  },
+                  setup: {
+                      guard queryFixture.manager == nil else { return }
+                      let (storage, manager) = Scenarios.column(Corpus.load("en-10mb.txt"), collection: collection, font: font)
+                      manager.ensureLayout()
+                      var at = storage.length / 2
+                      while storage.scalars[at] != " " { at += 1 }
+                      let line = manager.lineFragmentRect(forCharacterAt: at)!.rect
+                      queryFixture.rect = Rect(x: 0, y: line.minY - 400, width: 400, height: 800)
+                      blackHole(manager.glyphRange(forBoundingRect: queryFixture.rect, in: manager.textContainers[0]))
+                      (queryFixture.storage, queryFixture.manager, queryFixture.editAt) = (storage, manager, at + 2)
+                  })
+    }
+
+    // (j) A new manager lays out the first screen of the 10 MB document noncontiguously and
+    // reads the estimated document height (taking its sample windows).
+    let heightFixture = Fixture()
+    Benchmark("EstimatedHeight_firstScreen_10MB",
+              configuration: configuration(mallocTolerance: 0, maxIterations: 20, metrics: [.wallClock, .mallocCountTotal]),
+              closure: { benchmark in
+                  for _ in benchmark.scaledIterations {
+                      let manager = LayoutManager(fontCollection: collection, defaultFont: font)
+                      let container = TextContainer(size: Size(width: 400, height: .infinity))
+                      container.lineFragmentPadding = 0
+                      manager.addTextContainer(container)
+                      manager.allowsNonContiguousLayout = true
+                      heightFixture.storage!.addLayoutManager(manager)
+                      manager.ensureLayout(forBoundingRect: Rect(x: 0, y: 0, width: 400, height: 800), in: container)
+                      blackHole(manager.usageBoundsForTextContainer)
+                      heightFixture.storage!.removeLayoutManager(manager)
+                  }
+              },
+              setup: {
+                  heightFixture.storage = TextStorage(string: Corpus.load("en-10mb.txt"), attributes: Scenarios.attributes())
+              },
+              teardown: { heightFixture.storage = nil })
+}
