@@ -65,44 +65,8 @@ extension LayoutManager {
     public func characterIndex(for point: Point, in container: TextContainer) -> Int {
         guard let containerIndex = containerIndex(container) else { return 0 }
         ensureLayout(pastY: point.y, inContainer: containerIndex)
-        let current = current
-        func verticalDistance(_ line: LineAddress) -> Double {
-            let rect = placedLine(line).line.rect
-            return point.y < rect.minY ? rect.minY - point.y : max(0, point.y - rect.maxY)
-        }
-        func inContainer(_ line: LineAddress?) -> LineAddress? {
-            line.flatMap { placedLine($0).container == containerIndex ? $0 : nil }
-        }
-        // Lines of the container are ordered by y without overlapping: the nearest ones are the
-        // last starting above the point and the first starting at or below it (with any ties).
-        let next = firstLine(atOrAfter: containerIndex, y: point.y, in: current)
-        let below = inContainer(next)
-        let above = inContainer(line(before: next, in: current))
-        // Below every line of the container, the extra line fragment (when laid out there) may
-        // be nearer: its insertion point is the end of the text.
-        if below == nil, let extra = laidOutExtraLineFragment(), extra.container == containerIndex {
-            let rect = extra.lineRect
-            let distance = point.y < rect.minY ? rect.minY - point.y : max(0, point.y - rect.maxY)
-            if distance < above.map(verticalDistance) ?? .infinity { return textStorage?.length ?? 0 }
-        }
-        guard above != nil || below != nil else { return textStorage?.length ?? 0 }
-        let nearest = min(above.map(verticalDistance) ?? .infinity, below.map(verticalDistance) ?? .infinity)
-        var lines: [LineAddress] = []
-        var walk = above
-        while let line = walk, verticalDistance(line) == nearest {
-            lines.insert(line, at: 0)
-            walk = inContainer(self.line(before: line, in: current))
-        }
-        walk = below
-        while let line = walk, verticalDistance(line) == nearest {
-            lines.append(line)
-            walk = inContainer(self.line(after: line, in: current))
-        }
-        func horizontalDistance(_ f: QueryIndex.Fragment) -> Double {
-            point.x < f.rect.minX ? f.rect.minX - point.x : max(0, point.x - f.rect.maxX)
-        }
-        let candidates = lines.flatMap { fragments(of: $0) }.map(\.fragment)
-        guard let fragment = candidates.min(by: { horizontalDistance($0) < horizontalDistance($1) }) else {
+        let nearest = nearestLines(to: point, inContainer: containerIndex, extraLineCounts: true)
+        guard !nearest.nearerExtraLine, let fragment = nearestFragment(to: point, in: nearest.lines)?.fragment else {
             return textStorage?.length ?? 0
         }
         guard let cluster = fragment.clusters.min(by: {
@@ -233,6 +197,67 @@ extension LayoutManager {
         }
         if let best, best.characters.contains(index) { return locatedFragment(best.address, best.index) }
         return ending.map { locatedFragment($0.address, $0.index) }
+    }
+
+    /// The current lines of container `containerIndex` nearest to `point` vertically (all of
+    /// them on a tie), in layout order, among those with glyphs only when `withGlyphs` is set;
+    /// with `extraLineCounts`, whether the extra line fragment is nearer than any (then `lines`
+    /// is empty). Does not lay out.
+    func nearestLines(to point: Point, inContainer containerIndex: Int, extraLineCounts: Bool,
+                      withGlyphs: Bool = false) -> (lines: [LineAddress], nearerExtraLine: Bool) {
+        let current = current
+        func verticalDistance(_ line: LineAddress) -> Double {
+            let rect = placedLine(line).line.rect
+            return point.y < rect.minY ? rect.minY - point.y : max(0, point.y - rect.maxY)
+        }
+        /// `line` or, going the way `step` goes, the first line that counts; nil on leaving the container.
+        func counted(_ line: LineAddress?, _ step: (LineAddress) -> LineAddress?) -> LineAddress? {
+            var line = line
+            while let address = line, placedLine(address).container == containerIndex {
+                if !withGlyphs || paragraphs[address.paragraph].lines[address.line].line.fragments.contains(where: {
+                    !$0.glyphs.isEmpty
+                }) { return address }
+                line = step(address)
+            }
+            return nil
+        }
+        func inContainer(_ line: LineAddress?) -> LineAddress? {
+            counted(line) { self.line(before: $0, in: current) }
+        }
+        // Lines of the container are ordered by y without overlapping: the nearest ones are the
+        // last starting above the point and the first starting at or below it (with any ties).
+        let next = firstLine(atOrAfter: containerIndex, y: point.y, in: current)
+        let below = counted(next) { self.line(after: $0, in: current) }
+        let above = inContainer(line(before: next, in: current))
+        // Below every line of the container, the extra line fragment (when laid out there) may
+        // be nearer: its insertion point is the end of the text.
+        if extraLineCounts, below == nil, let extra = laidOutExtraLineFragment(), extra.container == containerIndex {
+            let rect = extra.lineRect
+            let distance = point.y < rect.minY ? rect.minY - point.y : max(0, point.y - rect.maxY)
+            if distance < above.map(verticalDistance) ?? .infinity { return ([], true) }
+        }
+        guard above != nil || below != nil else { return ([], false) }
+        let nearest = min(above.map(verticalDistance) ?? .infinity, below.map(verticalDistance) ?? .infinity)
+        var lines: [LineAddress] = []
+        var walk = above
+        while let line = walk, verticalDistance(line) == nearest {
+            lines.insert(line, at: 0)
+            walk = inContainer(self.line(before: line, in: current))
+        }
+        walk = below
+        while let line = walk, verticalDistance(line) == nearest {
+            lines.append(line)
+            walk = counted(self.line(after: line, in: current)) { self.line(after: $0, in: current) }
+        }
+        return (lines, false)
+    }
+
+    /// Of the fragments of `lines`, the one nearest to `point` horizontally (the first on a tie).
+    func nearestFragment(to point: Point, in lines: [LineAddress]) -> LocatedFragment? {
+        func horizontalDistance(_ f: QueryIndex.Fragment) -> Double {
+            point.x < f.rect.minX ? f.rect.minX - point.x : max(0, point.x - f.rect.maxX)
+        }
+        return lines.flatMap { fragments(of: $0) }.min { horizontalDistance($0.fragment) < horizontalDistance($1.fragment) }
     }
 
     func containerIndex(_ container: TextContainer) -> Int? {

@@ -24,6 +24,8 @@ struct GlyphQueryEquivalenceTests {
         var entries: [Entry] = []
         /// Each fragment as `enumerateLineFragments` reports it, as text.
         var fragments: [String] = []
+        /// Each fragment's container, rectangle and glyphs.
+        var fragmentGlyphs: [(container: Int, rect: Rect, glyphs: Range<Int>)] = []
 
         init(_ snapshot: LayoutSnapshot) {
             for container in snapshot.containers {
@@ -37,6 +39,7 @@ struct GlyphQueryEquivalenceTests {
                                                  rect: fragment.rect, usedRect: fragment.usedRect,
                                                  clusterEnd: end ?? glyph.characterIndex + 1))
                         }
+                        fragmentGlyphs.append((container.index, fragment.rect, start..<entries.count))
                         fragments.append(Self.describe(container: container.index, rect: fragment.rect,
                                                        usedRect: fragment.usedRect, glyphs: start..<entries.count,
                                                        characters: fragment.characterRange))
