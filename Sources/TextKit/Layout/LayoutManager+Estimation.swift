@@ -124,7 +124,6 @@ extension LayoutManager {
         var newWarnings = passWarnings
         let known = passWarnings.count
         var index = first
-        var geometry: [Int: ShiftGeometry] = [:]
         while true {
             if index == paragraphs.count {
                 guard splitEnd < storage.length else { break }
@@ -134,7 +133,7 @@ extension LayoutManager {
                 splitEnd = next.last?.upperBound ?? storage.length
             }
             if paragraphs[index].isClean,
-               paragraphs[index].startCursor == cursor || moveParagraph(index, to: cursor, geometry: &geometry) {
+               paragraphs[index].startCursor == cursor || moveParagraphs(from: index, to: cursor, limit: 1) == 1 {
                 cursor = paragraphs[index].endCursor
             } else if layOut(index, storage: storage, cursor: &cursor, warnings: &newWarnings) != nil {
                 index += 1

@@ -86,22 +86,35 @@ extension LayoutManager {
             && geometry.isPlain(extent, at: new.y, sameSideAs: old.y)
     }
 
-    /// Moves clean paragraph `index` to start at `cursor` when its lines stay the same there,
-    /// and tells whether it did (`geometry` caches each container's answers for one pass).
-    func moveParagraph(_ index: Int, to cursor: LayoutCursor, geometry: inout [Int: ShiftGeometry]) -> Bool {
-        guard tuning.movesParagraphs, paragraphs[index].isClean, paragraphs[index].cache != nil,
-              let old = paragraphs[index].startCursor, old.container == cursor.container,
-              cursor.container < textContainers.count else { return false }
-        let shape: ShiftGeometry
-        if let known = geometry[cursor.container] {
-            shape = known
-        } else {
-            shape = ShiftGeometry(textContainers[cursor.container])
-            geometry[cursor.container] = shape
+    /// Moves the clean paragraphs from `index` on, the first to start at `cursor` and each next
+    /// where the one before now ends, as long as their lines stay the same there (see
+    /// ``canMove(_:from:to:geometry:)``), at most `limit` of them; returns how many were moved.
+    /// Paragraphs already starting where they should are passed over without counting. One pass
+    /// over the states in place: after Return near the start of a long document this is the work
+    /// left for every paragraph below.
+    func moveParagraphs(from index: Int, to cursor: LayoutCursor, limit: Int) -> Int {
+        guard tuning.movesParagraphs else { return 0 }
+        let containers = textContainers
+        var geometry: (container: Int, shape: ShiftGeometry)?
+        var moved = 0
+        var cursor = cursor
+        paragraphs.withUnsafeMutableBufferPointer { states in
+            var i = index
+            while i < states.count, moved < limit, cursor.container < containers.count, states[i].cache != nil,
+                  states[i].isClean, let old = states[i].startCursor {
+                if old != cursor {
+                    if geometry?.container != cursor.container {
+                        geometry = (cursor.container, ShiftGeometry(containers[cursor.container]))
+                    }
+                    guard Self.canMove(states[i], from: old, to: cursor, geometry: geometry!.shape) else { break }
+                    states[i].startCursor = cursor
+                    moved += 1
+                }
+                cursor = states[i].endCursor
+                i += 1
+            }
         }
-        guard Self.canMove(paragraphs[index], from: old, to: cursor, geometry: shape) else { return false }
-        paragraphs[index].startCursor = cursor
-        paragraphsMoved += 1
-        return true
+        paragraphsMoved += moved
+        return moved
     }
 }

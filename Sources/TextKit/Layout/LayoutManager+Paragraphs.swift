@@ -41,7 +41,6 @@ extension LayoutManager {
         defer { drainShaping(warnings: &newWarnings) }
         var index = 0
         var window = 64
-        var geometry: [Int: ShiftGeometry] = [:]
         let knownClean = parallel ? cleanAfter : nil
         cleanAfter = nil
         // A full pass starts after the clean prefix (a partial one visits it: `stop` may end it there).
@@ -61,8 +60,7 @@ extension LayoutManager {
                 cursor = paragraphs[paragraphs.count - 1].endCursor
                 index = paragraphs.count
             }
-            if overflowStart == nil, skipCleanParagraphs(from: &index, cursor: &cursor, storage: storage,
-                                                         geometry: &geometry, stop: stop) {
+            if overflowStart == nil, skipCleanParagraphs(from: &index, cursor: &cursor, storage: storage, stop: stop) {
                 return false
             }
             if index == paragraphs.count {
@@ -90,7 +88,7 @@ extension LayoutManager {
             // Read in place: copying a paragraph's state per paragraph made a pass over a long,
             // clean document cost a retain and release of each of its fields.
             if paragraphs[index].isClean,
-               paragraphs[index].startCursor == cursor || moveParagraph(index, to: cursor, geometry: &geometry) {
+               paragraphs[index].startCursor == cursor || moveParagraphs(from: index, to: cursor, limit: 1) == 1 {
                 cursor = paragraphs[index].endCursor
             } else if let overflow = layOut(index, storage: storage, cursor: &cursor, warnings: &newWarnings) {
                 overflowStart = paragraphs[index].range.lowerBound + overflow
@@ -112,12 +110,11 @@ extension LayoutManager {
     }
 
     /// Moves `index` and `cursor` past the clean paragraphs that start where the cursor is, or
-    /// can be moved there with the same lines (see ``moveParagraph(_:to:geometry:)``): they are
-    /// reused as they are, in a tight pass over the array. After an edit in a long document this
+    /// can be moved there with the same lines (see ``moveParagraphs(from:to:limit:)``): they are
+    /// reused as they are, in tight passes over the array. After an edit in a long document this
     /// is all the work left for the paragraphs after it. Returns true when `stop` asked to stop
     /// after one of them (``laidOutThrough`` is then set).
     private func skipCleanParagraphs(from index: inout Int, cursor: inout LayoutCursor, storage: TextStorage,
-                                     geometry: inout [Int: ShiftGeometry],
                                      stop: (Int, LayoutCursor) -> Bool) -> Bool {
         var position = index, current = cursor, stopped = false
         while true {
@@ -135,9 +132,10 @@ extension LayoutManager {
                     }
                 }
             }
-            // Read-only above (`stop` may read the paragraphs): a paragraph is moved out here.
-            guard !stopped, position < paragraphs.count, paragraphs[position].cache != nil,
-                  moveParagraph(position, to: current, geometry: &geometry) else { break }
+            // Read-only above (`stop` may read the paragraphs): paragraphs are moved out here, a
+            // batch at a time, so that a pass that stops early moves few past where it stops.
+            guard !stopped, position < paragraphs.count,
+                  moveParagraphs(from: position, to: current, limit: 256) > 0 else { break }
         }
         if stopped { laidOutThrough = paragraphs[position - 1].range.upperBound }
         index = position
