@@ -175,7 +175,7 @@ extension LayoutManager {
     /// The current fragment holding character `index`: of the fragments starting at or before
     /// it, the one starting last, if it holds `index`; for a character no fragment holds but its
     /// line does (the break that ends it), the line's last fragment in text order.
-    private func fragment(containing index: Int) -> LocatedFragment? {
+    func fragment(containing index: Int) -> LocatedFragment? {
         guard let p = currentParagraph(containing: index) else { return nil }
         var best: (address: LineAddress, index: Int, characters: Range<Int>)?
         var ending: (address: LineAddress, index: Int, end: Int)?
