@@ -7,7 +7,8 @@ import TextKit
 // character, and the estimated document height after the first screen. Ratios to read from one
 // run: "Return_nearStart_10MB" and the two "GlyphRange…_afterEdit_10MB" over
 // "Edit_1character_10MB" (the typed character alone), and "EstimatedHeight_firstScreen_10MB"
-// over "FirstScreen_noncontiguous_10MB" (the first screen alone).
+// over "FirstScreen_noncontiguous_10MB" (the first screen alone). "CaretDown_100lines_10MB" moves
+// an insertion point down 100 lines (keeping its x) in the middle of the laid-out document.
 
 /// Registers the editor benchmarks (called from `benchmarks`).
 func editorBenchmarks(collection: FontCollection, font: Font) {
@@ -72,6 +73,29 @@ func editorBenchmarks(collection: FontCollection, font: Font) {
                       (queryFixture.storage, queryFixture.manager, queryFixture.editAt) = (storage, manager, at + 2)
                   })
     }
+
+    // (k) An insertion point moved down 100 lines, keeping its x, from the middle of the laid-out
+    // 10 MB document (then back to its place), one line at a time as an arrow key does.
+    let caretFixture = Fixture()
+    Benchmark("CaretDown_100lines_10MB",
+              configuration: configuration(mallocTolerance: 0, maxIterations: 100, metrics: [.wallClock, .mallocCountTotal]),
+              closure: { benchmark in
+                  let manager = caretFixture.manager!
+                  for _ in benchmark.scaledIterations {
+                      var selection = TextSelection(insertionPoint: caretFixture.editAt)
+                      for _ in 0..<100 {
+                          selection = manager.destinationSelection(for: selection, direction: .down, destination: .character,
+                                                                   extending: false)
+                      }
+                      blackHole(selection)
+                  }
+              },
+              setup: {
+                  let (storage, manager) = Scenarios.column(Corpus.load("en-10mb.txt"), collection: collection, font: font)
+                  manager.ensureLayout()
+                  (caretFixture.storage, caretFixture.manager, caretFixture.editAt) = (storage, manager, storage.length / 2)
+              },
+              teardown: { (caretFixture.storage, caretFixture.manager) = (nil, nil) })
 
     // (j) A new manager lays out the first screen of the 10 MB document noncontiguously and
     // reads the estimated document height (taking its sample windows).

@@ -142,6 +142,7 @@ extension LayoutManager {
             index += 1
             if stop(index - 1, cursor) || index == paragraphs.count && splitEnd >= storage.length { break }
         }
+        reportLayoutPass(storage: storage)
         // Shaping warnings stay; overflow in an estimate is not real.
         passWarnings += newWarnings[known...].filter { $0.kind != .overflow && $0.kind != .unbreakable }
         island = first..<index

@@ -17,6 +17,9 @@ extension LayoutManager {
         if edit.changes.contains(where: { $0.mask.contains(.attributes) && !$0.attributeChanges.isSubset(of: .paint) }) {
             heightSamples = nil
         }
+        for change in edit.changes where change.mask == .attributes && change.attributeChanges == .paint {
+            delegate?.layoutManager(self, didInvalidateDisplayForCharacterRange: change.range)
+        }
         guard paragraphsSplit, !paragraphs.isEmpty else {
             validThrough = 0
             return
@@ -135,6 +138,7 @@ extension LayoutManager {
                 paragraphs[index].range = range.lowerBound + shift..<range.upperBound + shift
             }
         }
+        for index in start..<next { noteDisplayChange(ofLinesOf: paragraphs[index]) }
         if middle.count == next - start {
             for (offset, state) in middle.enumerated() { glyphCounts?.set(start + offset, to: state.glyphCount) }
         } else {
@@ -210,6 +214,7 @@ extension LayoutManager {
     }
 
     func invalidateAll() {
+        for state in paragraphs { noteDisplayChange(ofLinesOf: state) }
         validThrough = 0
         cleanAfter = nil
         forgetCleanPrefix()

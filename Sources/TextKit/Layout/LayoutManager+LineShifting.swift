@@ -98,6 +98,13 @@ extension LayoutManager {
         var geometry: (container: Int, shape: ShiftGeometry)?
         var moved = 0
         var cursor = cursor
+        let tracksDisplay = delegate != nil
+        var damage: [(LayoutCursor, ClosedRange<Double>)] = []
+        defer {
+            for (start, extent) in damage {
+                noteDisplayChange(inContainer: start.container, from: start.y + extent.lowerBound, to: start.y + extent.upperBound)
+            }
+        }
         paragraphs.withUnsafeMutableBufferPointer { states in
             var i = index
             while i < states.count, moved < limit, cursor.container < containers.count, states[i].cache != nil,
@@ -107,6 +114,10 @@ extension LayoutManager {
                         geometry = (cursor.container, ShiftGeometry(containers[cursor.container]))
                     }
                     guard Self.canMove(states[i], from: old, to: cursor, geometry: geometry!.shape) else { break }
+                    if tracksDisplay {
+                        damage.append((old, states[i].extent!))
+                        damage.append((cursor, states[i].extent!))
+                    }
                     states[i].startCursor = cursor
                     moved += 1
                 }

@@ -31,6 +31,8 @@ extension LayoutManager {
             containerRecords[ObjectIdentifier(container)] = record(container)
         }
         unrecordedContainers.removeAll(keepingCapacity: true)
+        // Declared first: runs last, once the pass's state is complete.
+        defer { reportLayoutPass(storage: storage) }
         island = nil
         var cursor = LayoutCursor(container: 0, y: textContainers.first?.textRect.minY ?? 0)
         overflowStart = nil
@@ -73,6 +75,7 @@ extension LayoutManager {
             defer { index += 1 }
             if overflowStart != nil {
                 if reachedContainers.count > index { reachedContainers.removeSubrange(index...) }
+                noteDisplayChange(ofLinesOf: paragraphs[index])
                 for line in paragraphs[index].lines { statistics.addQuality(of: line.quality, sign: -1) }
                 paragraphs[index].lines = []
                 paragraphs[index].validLines = 0
@@ -166,7 +169,10 @@ extension LayoutManager {
         // trimming and appending them never copies them (a page added to a paragraph of
         // thousands of lines would copy every one).
         paragraphs[index].lines = []
+        // The lines from this one on are new (set once the valid ones are known).
+        var firstNew = 0
         defer {
+            noteDisplayChange(ofLinesOf: state, from: firstNew)
             state.extent = state.frameExtent()
             state.countGlyphs()
             paragraphs[index] = state
@@ -201,6 +207,8 @@ extension LayoutManager {
         } else {
             keep = 0
         }
+        noteDisplayChange(ofLinesOf: state, from: keep)
+        firstNew = keep
         for line in state.lines[keep...] { statistics.addQuality(of: line.quality, sign: -1) }
         state.lines.removeSubrange(keep...)
         state.overflow = nil

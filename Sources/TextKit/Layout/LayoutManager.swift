@@ -55,6 +55,10 @@ public final class LayoutManager: TextStorageObserver {
     /// The containers text flows into, in order.
     public private(set) var textContainers: [TextContainer] = []
 
+    /// Told which areas to redraw after each layout pass, and which characters to redraw when
+    /// only their paint changed (see ``LayoutManagerDelegate``); not retained.
+    public weak var delegate: LayoutManagerDelegate?
+
     /// Counts of the work done so far (reset them with ``resetStatistics()``).
     public internal(set) var statistics = LayoutStatistics()
 
@@ -342,6 +346,9 @@ public final class LayoutManager: TextStorageObserver {
     /// The fonts of the layout in the order a snapshot lists them (by first use), as far as a
     /// query needed them: manager font index to snapshot font index. Cleared with the layout.
     var snapshotFontOrder: (fonts: [Int: Int], paragraphsSeen: Int)?
+    /// With a delegate: per container, the y range whose drawing the current pass changed (see
+    /// `LayoutManager+DisplayInvalidation.swift`).
+    var displayDamage: [Int: ClosedRange<Double>] = [:]
     /// The sample windows of ``usageBoundsForTextContainer`` (nil: to be taken); dropped by
     /// container and attribute changes.
     var heightSamples: HeightSamples?
