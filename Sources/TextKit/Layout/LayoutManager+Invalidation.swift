@@ -14,6 +14,7 @@ extension LayoutManager {
     public func textStorage(_ storage: TextStorage, didProcess edit: TextEdit) {
         needsLayout = true
         forgetCleanPrefix()
+        moveTemporaryAttributes(through: edit)
         if edit.changes.contains(where: { $0.mask.contains(.attributes) && !$0.attributeChanges.isSubset(of: .paint) }) {
             heightSamples = nil
         }
@@ -215,6 +216,7 @@ extension LayoutManager {
 
     func invalidateAll() {
         for state in paragraphs { noteDisplayChange(ofLinesOf: state) }
+        temporaryRuns = []
         validThrough = 0
         cleanAfter = nil
         forgetCleanPrefix()

@@ -349,6 +349,9 @@ public final class LayoutManager: TextStorageObserver {
     /// With a delegate: per container, the y range whose drawing the current pass changed (see
     /// `LayoutManager+DisplayInvalidation.swift`).
     var displayDamage: [Int: ClosedRange<Double>] = [:]
+    /// The temporary attributes: sorted, disjoint, non-empty runs (see
+    /// `LayoutManager+TemporaryAttributes.swift`).
+    var temporaryRuns: [(range: Range<Int>, attributes: TemporaryAttributes)] = []
     /// The sample windows of ``usageBoundsForTextContainer`` (nil: to be taken); dropped by
     /// container and attribute changes.
     var heightSamples: HeightSamples?
