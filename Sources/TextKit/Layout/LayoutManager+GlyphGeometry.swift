@@ -117,8 +117,8 @@ extension LayoutManager {
         for p in found.line.paragraph..<paragraphs.count {
             let lines = paragraphs[p].lines.indices
             for l in (p == found.line.paragraph ? found.line.line : 0)..<lines.upperBound {
-                var placed = placedLine(LineAddress(paragraph: p, line: l))
-                placed.line = placed.line.offsettingCharacters(by: paragraphs[p].range.lowerBound)
+                var placed = paragraphs[p].lines[l]
+                placed.line = paragraphs[p].laidOutLine(l)
                 for fragment in placed.line.fragments.dropFirst(skip) {
                     guard body(fragment, placed, firstGlyph) else { return }
                     firstGlyph += fragment.glyphs.count

@@ -18,7 +18,7 @@ extension LayoutManager.ParagraphState {
     /// Line `index` in text offsets and container coordinates (as snapshots hold it).
     package func laidOutLine(_ index: Int) -> LineLayout {
         let placed = lines[index]
-        return placed.line.offsettingCharacters(by: range.lowerBound).offsettingY(by: yOffset(of: placed))
+        return placed.line.offsetting(characters: range.lowerBound, y: yOffset(of: placed))
     }
 
     /// The y range (in the paragraph's frame) of every band its placement looked at, when all of

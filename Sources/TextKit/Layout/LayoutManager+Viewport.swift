@@ -44,11 +44,11 @@ extension LayoutManager {
             address = before
         }
         while let line = address {
-            let placed = placedLine(line)
+            var placed = paragraphs[line.paragraph].lines[line.line]
+            placed.line = paragraphs[line.paragraph].laidOutLine(line.line)
             guard placed.container == containerIndex, placed.line.rect.minY < rect.maxY else { return }
-            let state = paragraphs[line.paragraph]
             let estimated = island?.contains(line.paragraph) ?? false
-            for fragment in placed.line.offsettingCharacters(by: state.range.lowerBound).fragments {
+            for fragment in placed.line.fragments {
                 var glyphs = fragment.glyphs
                 var fonts: [UsedFont] = []
                 var indices: [Int: Int] = [:]
