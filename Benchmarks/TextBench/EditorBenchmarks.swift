@@ -14,29 +14,9 @@ import TextKit
 func editorBenchmarks(collection: FontCollection, font: Font) {
     // (h) Return typed after a word near the start (offset ~1,000) of the laid-out 10 MB
     // document, then deleted again (alternately), each followed by ensureLayout().
-    let returnFixture = Fixture()
-    Benchmark("Return_nearStart_10MB",
-              configuration: configuration(mallocTolerance: 0, maxIterations: 200,
-                                           metrics: [.wallClock, .mallocCountTotal]),
-              closure: { benchmark in
-                  let storage = returnFixture.storage!, manager = returnFixture.manager!, at = returnFixture.editAt
-                  for _ in benchmark.scaledIterations {
-                      if storage.scalars[at] == "\n" {
-                          storage.replaceCharacters(in: at..<at + 1, with: "")
-                      } else {
-                          storage.replaceCharacters(in: at..<at, with: "\n")
-                      }
-                      manager.ensureLayout()
-                  }
-              },
-              setup: {
-                  let (storage, manager) = Scenarios.column(Corpus.load("en-10mb.txt"), collection: collection, font: font)
-                  manager.ensureLayout()
-                  var at = 1_000
-                  while storage.scalars[at] != " " { at += 1 }
-                  (returnFixture.storage, returnFixture.manager, returnFixture.editAt) = (storage, manager, at + 1)
-              },
-              teardown: { (returnFixture.storage, returnFixture.manager) = (nil, nil) })
+    typingBenchmark("Return_nearStart_10MB", typing: "\n", collection: collection, font: font) { storage in
+        space(atOrAfter: 1_000, in: storage) + 1
+    }
 
     // (i) One character typed (or deleted) near the middle, then a glyph-index query: the glyphs
     // of a 400 × 800 pt screen at the middle of the document, or of 200 characters there.
@@ -49,11 +29,7 @@ func editorBenchmarks(collection: FontCollection, font: Font) {
                       let storage = queryFixture.storage!, manager = queryFixture.manager!, at = queryFixture.editAt
                       let container = manager.textContainers[0]
                       for _ in benchmark.scaledIterations {
-                          if storage.scalars[at] == "x" {
-                              storage.replaceCharacters(in: at..<at + 1, with: "")
-                          } else {
-                              storage.replaceCharacters(in: at..<at, with: "x")
-                          }
+                          typeOrDelete("x", at: at, in: storage)
                           if query == "BoundingRect" {
                               blackHole(manager.glyphRange(forBoundingRect: queryFixture.rect, in: container))
                           } else {
@@ -63,10 +39,8 @@ func editorBenchmarks(collection: FontCollection, font: Font) {
                   },
                   setup: {
                       guard queryFixture.manager == nil else { return }
-                      let (storage, manager) = Scenarios.column(Corpus.load("en-10mb.txt"), collection: collection, font: font)
-                      manager.ensureLayout()
-                      var at = storage.length / 2
-                      while storage.scalars[at] != " " { at += 1 }
+                      let (storage, manager) = laidOut10MB(collection: collection, font: font)
+                      let at = space(atOrAfter: storage.length / 2, in: storage)
                       let line = manager.lineFragmentRect(forCharacterAt: at)!.rect
                       queryFixture.rect = Rect(x: 0, y: line.minY - 400, width: 400, height: 800)
                       blackHole(manager.glyphRange(forBoundingRect: queryFixture.rect, in: manager.textContainers[0]))
@@ -91,8 +65,7 @@ func editorBenchmarks(collection: FontCollection, font: Font) {
                   }
               },
               setup: {
-                  let (storage, manager) = Scenarios.column(Corpus.load("en-10mb.txt"), collection: collection, font: font)
-                  manager.ensureLayout()
+                  let (storage, manager) = laidOut10MB(collection: collection, font: font)
                   (caretFixture.storage, caretFixture.manager, caretFixture.editAt) = (storage, manager, storage.length / 2)
               },
               teardown: { (caretFixture.storage, caretFixture.manager) = (nil, nil) })
@@ -104,13 +77,7 @@ func editorBenchmarks(collection: FontCollection, font: Font) {
               configuration: configuration(mallocTolerance: 0, maxIterations: 20, metrics: [.wallClock, .mallocCountTotal]),
               closure: { benchmark in
                   for _ in benchmark.scaledIterations {
-                      let manager = LayoutManager(fontCollection: collection, defaultFont: font)
-                      let container = TextContainer(size: Size(width: 400, height: .infinity))
-                      container.lineFragmentPadding = 0
-                      manager.addTextContainer(container)
-                      manager.allowsNonContiguousLayout = true
-                      heightFixture.storage!.addLayoutManager(manager)
-                      manager.ensureLayout(forBoundingRect: Rect(x: 0, y: 0, width: 400, height: 800), in: container)
+                      let manager = firstScreen(of: heightFixture.storage!, nonContiguous: true, collection: collection, font: font)
                       blackHole(manager.usageBoundsForTextContainer)
                       heightFixture.storage!.removeLayoutManager(manager)
                   }
@@ -119,4 +86,62 @@ func editorBenchmarks(collection: FontCollection, font: Font) {
                   heightFixture.storage = TextStorage(string: Corpus.load("en-10mb.txt"), attributes: Scenarios.attributes())
               },
               teardown: { heightFixture.storage = nil })
+}
+
+/// The 10 MB corpus laid out in one 400 pt column.
+func laidOut10MB(collection: FontCollection, font: Font) -> (TextStorage, LayoutManager) {
+    let (storage, manager) = Scenarios.column(Corpus.load("en-10mb.txt"), collection: collection, font: font)
+    manager.ensureLayout()
+    return (storage, manager)
+}
+
+/// A new manager for `storage` that has laid out the first 800 pt of a 400 pt column (the
+/// caller removes it from the storage).
+func firstScreen(of storage: TextStorage, nonContiguous: Bool = false, collection: FontCollection, font: Font) -> LayoutManager {
+    let manager = LayoutManager(fontCollection: collection, defaultFont: font)
+    let container = TextContainer(size: Size(width: 400, height: .infinity))
+    container.lineFragmentPadding = 0
+    manager.addTextContainer(container)
+    manager.allowsNonContiguousLayout = nonContiguous
+    storage.addLayoutManager(manager)
+    manager.ensureLayout(forBoundingRect: Rect(x: 0, y: 0, width: 400, height: 800), in: container)
+    return manager
+}
+
+/// The first space at or after `offset`.
+func space(atOrAfter offset: Int, in storage: TextStorage) -> Int {
+    var at = offset
+    while storage.scalars[at] != " " { at += 1 }
+    return at
+}
+
+/// Types `character` at `at`, or deletes it when it is there (so that iterations alternate).
+func typeOrDelete(_ character: Unicode.Scalar, at: Int, in storage: TextStorage) {
+    if storage.scalars[at] == character {
+        storage.replaceCharacters(in: at..<at + 1, with: "")
+    } else {
+        storage.replaceCharacters(in: at..<at, with: String(Character(character)))
+    }
+}
+
+/// Registers a benchmark that types `character` into the laid-out 10 MB document at the place
+/// `place` gives (or deletes it when it is there: iterations alternate), then calls ensureLayout().
+func typingBenchmark(_ name: String, typing character: Unicode.Scalar, mallocTolerance: Int = 0,
+                     metrics: [BenchmarkMetric] = [.wallClock, .mallocCountTotal],
+                     collection: FontCollection, font: Font, place: @escaping (TextStorage) -> Int) {
+    let fixture = Fixture()
+    Benchmark(name,
+              configuration: configuration(mallocTolerance: mallocTolerance, maxIterations: 200, metrics: metrics),
+              closure: { benchmark in
+                  let storage = fixture.storage!, manager = fixture.manager!, at = fixture.editAt
+                  for _ in benchmark.scaledIterations {
+                      typeOrDelete(character, at: at, in: storage)
+                      manager.ensureLayout()
+                  }
+              },
+              setup: {
+                  let (storage, manager) = laidOut10MB(collection: collection, font: font)
+                  (fixture.storage, fixture.manager, fixture.editAt) = (storage, manager, place(storage))
+              },
+              teardown: { (fixture.storage, fixture.manager) = (nil, nil) })
 }

@@ -51,10 +51,7 @@ struct DisplayInvalidationTests {
     @Test(arguments: [101, 102, 103, 104] as [UInt64])
     func everyLineDrawnDifferentlyIsReported(seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
-        let storage = TextStorage(string: try ParagraphSplitJoinTests.document(&rng), attributes: Fixtures.attributes())
-        let manager = LayoutManager(fontCollection: Fixtures.fonts, defaultFont: Fixtures.font)
-        storage.addLayoutManager(manager)
-        for _ in 0..<2 { manager.addTextContainer(base.randomContainer(&rng)) }
+        let (storage, manager) = base.randomLayout(&rng, text: try ParagraphSplitJoinTests.document(&rng), containers: 2)
         manager.textContainers[1].size.height = 3_000
         let recorder = Recorder()
         manager.delegate = recorder

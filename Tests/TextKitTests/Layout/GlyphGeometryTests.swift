@@ -43,27 +43,10 @@ struct GlyphGeometryTests {
     func glyphGeometryAfterRandomEdits(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         let words = QueryEquivalenceTests.words + ["\n", "office", "affluent"]
-        let text = (0..<80).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ")
-        let storage = TextStorage(string: text, attributes: Fixtures.attributes())
-        let manager = LayoutManager(fontCollection: Fixtures.fonts, defaultFont: Fixtures.font)
-        storage.addLayoutManager(manager)
-        for _ in 0..<2 { manager.addTextContainer(base.randomContainer(&rng)) }
+        let (storage, manager) = base.randomWordsLayout(&rng, words: words, count: 80, containers: 2)
         manager.textContainers[1].size.height = 1_000
         for step in 0..<60 {
-            let length = storage.length
-            switch Int.random(in: 0..<5, using: &rng) {
-            case 0, 1:
-                let at = Int.random(in: 0...length, using: &rng)
-                storage.replaceCharacters(in: at..<at, with: words.randomElement(using: &rng)! + " ")
-            case 2:
-                guard length > 0 else { continue }
-                let start = Int.random(in: 0..<length, using: &rng)
-                storage.replaceCharacters(in: start..<min(length, start + Int.random(in: 1...10, using: &rng)), with: "")
-            case 3:
-                base.toggleRandomExclusion(&rng, in: manager)
-            default:
-                base.resizeRandomContainer(&rng, in: manager)
-            }
+            base.randomEdit(&rng, storage, manager, words: words)
             let reference = Reference(manager.snapshot())
             let note = "seed \(seed) step \(step)"
             let count = reference.entries.count

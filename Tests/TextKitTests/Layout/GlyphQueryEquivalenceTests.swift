@@ -86,11 +86,7 @@ struct GlyphQueryEquivalenceTests {
     func glyphQueriesAfterRandomEditsMatchTheWholeLayout(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         let words = QueryEquivalenceTests.words + ["\n", "\n", "office", "affluent"]
-        let text = (0..<80).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ")
-        let storage = TextStorage(string: text, attributes: Fixtures.attributes())
-        let manager = LayoutManager(fontCollection: Fixtures.fonts, defaultFont: Fixtures.font)
-        storage.addLayoutManager(manager)
-        for _ in 0..<3 { manager.addTextContainer(base.randomContainer(&rng)) }
+        let (storage, manager) = base.randomWordsLayout(&rng, words: words, count: 80, containers: 3)
         manager.textContainers[2].size.height = Double(Int.random(in: 300...2_000, using: &rng))
         for step in 0..<100 {
             let length = storage.length

@@ -39,11 +39,7 @@ struct ViewportTests {
     func viewportAfterRandomEditsMatchesAFullLayout(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         let words = IncrementalEquivalenceTests.words
-        let text = (0..<120).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ")
-        let storage = TextStorage(string: text, attributes: Fixtures.attributes())
-        let manager = LayoutManager(fontCollection: Fixtures.fonts, defaultFont: Fixtures.font)
-        storage.addLayoutManager(manager)
-        for _ in 0..<2 { manager.addTextContainer(base.randomContainer(&rng)) }
+        let (storage, manager) = base.randomWordsLayout(&rng, words: words, count: 120, containers: 2)
         manager.textContainers[1].size.height = 2_000
         for step in 0..<50 {
             let length = storage.length
