@@ -54,6 +54,10 @@ let package = Package(
             resources: [.copy("Resources/fonts")]
         ),
 
+        // An editor's loop through the public API (edit, Return, drag an exclusion, arrow keys,
+        // draw the screen): `swift run EditorExample`.
+        .executableTarget(name: "EditorExample", dependencies: ["TextKit"], path: "Examples/Editor"),
+
         // Fuzzing: libFuzzer's driver, declared for the fuzz targets (scripts/fuzz.sh builds with -DFUZZING),
         // and the targets, which replay files when built plainly.
         .target(name: "CFuzzSupport"),
@@ -78,7 +82,8 @@ let package = Package(
         .testTarget(name: "TextKitFormatsTests", dependencies: ["TextKitFormats", "TextKit", "TestFixtures"]),
         .testTarget(
             name: "TextKitCLITests",
-            dependencies: ["TextKitCLI", "TextKit", "TextKitFormats", "TextKitRender", "ProcessOutput", "TestFixtures"]
+            dependencies: ["TextKitCLI", "EditorExample", "TextKit", "TextKitFormats", "TextKitRender", "ProcessOutput",
+                           "TestFixtures"]
         ),
         .testTarget(name: "TextKitRenderTests", dependencies: ["TextKitRender", "TextKit", "TextKitSVG", "ProcessOutput"]),
         .testTarget(name: "TextKitFuzzTests", dependencies: ["TextKitFuzz", "ProcessOutput"]),
