@@ -3,9 +3,10 @@
 /// keeping its x; and where its caret is drawn, honouring its affinity at a soft line break.
 ///
 /// Characters are grapheme clusters and words UAX #29 words (ICU), both within paragraphs;
-/// lines are the lines as laid out. Left and right move backward or forward by the base
-/// direction of the head's paragraph (logical order: within a line mixing directions, a step
-/// right is a step forward in the text, not necessarily to the glyph on its right).
+/// lines are the lines as laid out. Left and right by character move visually: over the cluster
+/// on that side of the caret in the line as drawn, whatever its direction (at the line's visual
+/// end, on to the next or previous line as the paragraph's direction has it); by anything larger
+/// they move backward or forward by the base direction of the head's paragraph.
 extension LayoutManager {
     /// The selection `selection` becomes when moved (or, with `extending`, extended: its anchor
     /// stays) in `direction` by `destination`.
@@ -46,6 +47,9 @@ extension LayoutManager {
             target = verticalMove(from: moving, down: direction == .down, storage: storage)
         } else {
             switch destination {
+            case .character where direction == .left || direction == .right:
+                target = visualStep(from: moving, right: direction == .right, storage: storage)
+                    ?? (characterStep(from: head, forward: forward, storage: storage), .downstream, nil)
             case .character: target = (characterStep(from: head, forward: forward, storage: storage), .downstream, nil)
             case .word: target = (wordStep(from: head, forward: forward, storage: storage), .downstream, nil)
             case .line: target = lineEdge(of: moving, end: forward, storage: storage)
@@ -58,12 +62,13 @@ extension LayoutManager {
     }
 
     /// The carets of `selection`'s head (``caretRects(forCharacterIndex:)``), except that an
-    /// upstream head at a soft line break is drawn at the end of the line before, after its last
-    /// character, rather than at the start of the next line.
+    /// upstream head is drawn after the character before it, at that character's trailing edge:
+    /// at a soft line break, at the end of the line before rather than at the start of the next;
+    /// at a boundary between directions, beside the character before rather than the one after.
     public func caretRects(for selection: TextSelection) -> [CaretRect] {
         let head = selection.head
         guard selection.affinity == .upstream, let storage = textStorage, head > 0, head <= storage.length,
-              isSoftLineStart(head, storage: storage),
+              !Self.isHardLineBreak(storage.scalars[head - 1]),
               let fragment = fragment(containing: head - 1)?.fragment,
               let cluster = fragment.clusters.first(where: { $0.characters.contains(head - 1) }) else {
             return caretRects(forCharacterIndex: head)
@@ -125,6 +130,54 @@ extension LayoutManager {
         }
         return forward ? boundaries.first { $0 > index } ?? paragraph.upperBound
                        : boundaries.last { $0 < index } ?? paragraph.lowerBound
+    }
+
+    /// One grapheme to the right (or left) of the head in its line as drawn: the caret's slot
+    /// between clusters (in visual order) is found, then the cluster beside it is entered, in its
+    /// own direction (a ligature of several graphemes is crossed one at a time; inside one, the
+    /// step follows its direction); nil at the line's visual end or in an empty line: a logical
+    /// step then.
+    private func visualStep(from selection: TextSelection, right: Bool,
+                            storage: TextStorage) -> (index: Int, affinity: SelectionAffinity, x: Double?)? {
+        guard let line = headLine(of: selection, storage: storage) else { return nil }
+        let clusters = fragments(of: line).flatMap(\.fragment.clusters)
+        guard !clusters.isEmpty else { return nil }
+        func leftIndex(_ c: QueryIndex.Cluster) -> Int { c.rightToLeft ? c.characters.upperBound : c.characters.lowerBound }
+        func rightIndex(_ c: QueryIndex.Cluster) -> Int { c.rightToLeft ? c.characters.lowerBound : c.characters.upperBound }
+        let n = clusters.count, head = selection.head
+        /// One grapheme into (or through) cluster `c` the way `right` goes, from `from`.
+        func step(in c: QueryIndex.Cluster, from: Int) -> Int {
+            let forward = right != c.rightToLeft
+            let next = characterStep(from: from, forward: forward, storage: storage)
+            return forward ? min(next, c.characters.upperBound) : max(next, c.characters.lowerBound)
+        }
+        if let inside = clusters.first(where: { $0.characters.lowerBound < head && head < $0.characters.upperBound }) {
+            return (step(in: inside, from: head), .downstream, nil)
+        }
+        // Slot k lies between clusters k - 1 and k; the head may be at several (a direction
+        // boundary): the one nearest its caret.
+        let slots = (0...n).filter { k in
+            (k > 0 && rightIndex(clusters[k - 1]) == head) || (k < n && leftIndex(clusters[k]) == head)
+        }
+        guard !slots.isEmpty else { return nil }
+        let caretX = caretRects(for: selection).first { $0.isPrimary }?.rect.minX ?? 0
+        func slotX(_ k: Int) -> Double {
+            ((k > 0 ? clusters[k - 1].maxX : clusters[0].minX) + (k < n ? clusters[k].minX : clusters[n - 1].maxX)) / 2
+        }
+        // Downstream, the caret is beside the character at the head; upstream, beside the one
+        // before (see ``caretRects(for:)``).
+        let beside = selection.affinity == .upstream ? head - 1 : head
+        let preferred = slots.filter { k in
+            (k > 0 && rightIndex(clusters[k - 1]) == head && clusters[k - 1].characters.contains(beside))
+                || (k < n && leftIndex(clusters[k]) == head && clusters[k].characters.contains(beside))
+        }
+        let slot = (preferred.isEmpty ? slots : preferred).min { abs(slotX($0) - caretX) < abs(slotX($1) - caretX) }!
+        guard right ? slot < n : slot > 0 else { return nil }
+        let crossed = right ? clusters[slot] : clusters[slot - 1]
+        let index = step(in: crossed, from: right ? leftIndex(crossed) : rightIndex(crossed))
+        // Past the whole cluster, the caret is at its far edge: the trailing one (upstream) when
+        // the cluster ends there in the text, the leading one when it starts there.
+        return (index, index == crossed.characters.upperBound ? .upstream : .downstream, nil)
     }
 
     /// The end of the next word (forward) or the start of the previous one, across paragraphs;

@@ -164,13 +164,59 @@ struct SelectionNavigationTests {
         #expect(move(manager, first, .backward, .paragraph).head == 0)
     }
 
+    /// In left-to-right text, right and left by character are forward and backward.
+    @Test func leftAndRightAreForwardAndBackwardInLeftToRightText() throws {
+        let text = String(try Fixtures.text("debian-reference.txt").prefix(3_000))
+        let (storage, manager) = laidOut(text)
+        var right = TextSelection(insertionPoint: 0), forward = right
+        while forward.head < storage.length {
+            right = move(manager, right, .right, .character)
+            forward = move(manager, forward, .forward, .character)
+            #expect(right.head == forward.head)
+        }
+        var left = TextSelection(insertionPoint: storage.length)
+        var backward = left
+        while backward.head > 0 {
+            left = move(manager, left, .left, .character)
+            backward = move(manager, backward, .backward, .character)
+            #expect(left.head == backward.head)
+        }
+    }
+
+    /// In lines mixing directions, moving right from the left end crosses the line as drawn one
+    /// grapheme at a time: it leaves the line after exactly as many steps as the line has
+    /// graphemes, each landing on an edge of a cluster of the line.
+    @Test func rightCrossesMixedLinesAsDrawn() throws {
+        let text = try Self.text("Fixtures/unicode/texts/mixed.txt")
+        let (_, manager) = laidOut(text, width: 2_000)
+        let snapshot = manager.snapshot()
+        let scalars = Array(text.unicodeScalars)
+        for line in snapshot.containers[0].lines where !line.fragments.isEmpty {
+            let clusters = line.fragments.flatMap { QueryIndex.clusters(of: $0) }
+            let edges = Set(clusters.flatMap { [$0.characters.lowerBound, $0.characters.upperBound] })
+            var content = line.characterRange
+            if scalars[content.upperBound - 1] == "\n" { content = content.lowerBound..<content.upperBound - 1 }
+            let graphemes = String(String.UnicodeScalarView(scalars[content])).count
+            let y = line.rect.minY + line.rect.height / 2
+            var selection = TextSelection(insertionPoint: manager.characterIndex(
+                for: Point(x: line.rect.minX - 10, y: y), in: manager.textContainers[0]))
+            var steps = 0
+            while steps <= graphemes + 1 {
+                selection = move(manager, selection, .right, .character)
+                guard line.characterRange.contains(selection.head), edges.contains(selection.head) else { break }
+                steps += 1
+            }
+            #expect(steps == graphemes, "line \(line.characterRange): left after \(steps) steps, \(graphemes) graphemes")
+        }
+    }
+
     /// In a right-to-left paragraph, right is backward and left forward.
     @Test func rightToLeftParagraphsTurnLeftAndRight() throws {
         let text = try Self.text("Fixtures/texts/udhr/hebrew.txt")
         let (_, manager) = laidOut(text)
         let at = TextSelection(insertionPoint: 20)
-        #expect(move(manager, at, .right, .character) == move(manager, at, .backward, .character))
-        #expect(move(manager, at, .left, .character) == move(manager, at, .forward, .character))
+        #expect(move(manager, at, .right, .character).head == move(manager, at, .backward, .character).head)
+        #expect(move(manager, at, .left, .character).head == move(manager, at, .forward, .character).head)
     }
 
     /// After a final line break, down from the last line reaches the empty last line (the text's
