@@ -404,7 +404,15 @@ package struct LineBreaker {
         return metrics.natural > 0 ? metrics : defaultMetrics
     }
 
-    func lineHeight(_ metrics: LineMetrics) -> Double { metrics.natural * max(0, style.lineHeightMultiple) }
+    /// A line's height: its fonts' natural height times ``ParagraphStyle/lineHeightMultiple``,
+    /// then at least ``ParagraphStyle/minimumLineHeight`` and at most
+    /// ``ParagraphStyle/maximumLineHeight`` (where set).
+    func lineHeight(_ metrics: LineMetrics) -> Double {
+        var height = metrics.natural * max(0, style.lineHeightMultiple)
+        if style.minimumLineHeight > 0 { height = max(height, style.minimumLineHeight) }
+        if style.maximumLineHeight > 0 { height = min(height, style.maximumLineHeight) }
+        return height
+    }
 
     /// The y of `cursor` in its container's coordinates (see ``origin``).
     func containerY(_ cursor: LayoutCursor) -> Double {

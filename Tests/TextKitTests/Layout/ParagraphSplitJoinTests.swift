@@ -65,6 +65,8 @@ struct ParagraphSplitJoinTests {
         style.paragraphSpacingBefore = [0, 0.1, 2.9].randomElement(using: &rng)!
         style.lineHeightMultiple = [1, 1.15, 1.3].randomElement(using: &rng)!
         style.preventsWidowsAndOrphans = Int.random(in: 0..<4, using: &rng) == 0
+        style.minimumLineHeight = [0, 0, 18.3].randomElement(using: &rng)!
+        style.maximumLineHeight = [0, 0, 0, 12.7].randomElement(using: &rng)!
         return style
     }
 
