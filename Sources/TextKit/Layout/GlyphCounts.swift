@@ -28,8 +28,10 @@ package struct GlyphCounts {
     /// The glyph count of paragraph `index`.
     package subscript(index: Int) -> Int { counts[index] }
 
-    /// Sets paragraph `index`'s count.
+    /// Sets paragraph `index`'s count (nothing for an index past the paragraphs counted: a tree
+    /// that no longer has as many paragraphs as the layout is rebuilt before use).
     package mutating func set(_ index: Int, to value: Int) {
+        guard counts.indices.contains(index) else { return }
         let delta = value - counts[index]
         guard delta != 0 else { return }
         counts[index] = value
