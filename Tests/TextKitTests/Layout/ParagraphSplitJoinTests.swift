@@ -56,7 +56,8 @@ struct ParagraphSplitJoinTests {
         return (storage, manager)
     }
 
-    /// A paragraph style with fractional spacings, a line height multiple and maybe widow control.
+    /// A paragraph style with fractional spacings, a line height multiple, maybe line height
+    /// limits, widow control and optimal breaking.
     static func randomStyle(_ rng: inout SplitMix64) -> ParagraphStyle {
         var style = ParagraphStyle()
         style.alignment = TextAlignment.allCases.randomElement(using: &rng)!
@@ -65,6 +66,7 @@ struct ParagraphSplitJoinTests {
         style.paragraphSpacingBefore = [0, 0.1, 2.9].randomElement(using: &rng)!
         style.lineHeightMultiple = [1, 1.15, 1.3].randomElement(using: &rng)!
         style.preventsWidowsAndOrphans = Int.random(in: 0..<4, using: &rng) == 0
+        style.lineBreakStrategy = Int.random(in: 0..<4, using: &rng) == 0 ? .optimal : .greedy
         style.minimumLineHeight = [0, 0, 18.3].randomElement(using: &rng)!
         style.maximumLineHeight = [0, 0, 0, 12.7].randomElement(using: &rng)!
         return style
