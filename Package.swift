@@ -62,6 +62,10 @@ let package = Package(
             resources: [.copy("Resources/fonts"), .copy("Resources/playground")]
         ),
 
+        // An editor's loop through the public API (edit, Return, drag an exclusion, arrow keys,
+        // draw the screen): `swift run EditorExample`.
+        .executableTarget(name: "EditorExample", dependencies: ["TextKit"], path: "Examples/Editor"),
+
         // Fuzzing: libFuzzer's driver, declared for the fuzz targets (scripts/fuzz.sh builds with -DFUZZING),
         // and the targets, which replay files when built plainly.
         .target(name: "CFuzzSupport"),
@@ -88,8 +92,8 @@ let package = Package(
         .testTarget(name: "TextKitFormatsTests", dependencies: ["TextKitFormats", "TextKit", "TestFixtures", "JSONSchemaValidation"]),
         .testTarget(
             name: "TextKitCLITests",
-            dependencies: ["TextKitCLI", "TextKit", "TextKitFormats", "TextKitRender", "ProcessOutput", "TestFixtures",
-                           "JSONSchemaValidation"]
+            dependencies: ["TextKitCLI", "EditorExample", "TextKit", "TextKitFormats", "TextKitRender", "ProcessOutput",
+                           "TestFixtures", "JSONSchemaValidation"]
         ),
         .testTarget(name: "TextKitRenderTests", dependencies: ["TextKitRender", "TextKit", "TextKitSVG", "ProcessOutput"]),
         .testTarget(name: "TextKitFuzzTests", dependencies: ["TextKitFuzz", "ProcessOutput"]),

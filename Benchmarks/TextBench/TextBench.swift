@@ -17,6 +17,7 @@ final class Fixture {
     var snapshot: LayoutSnapshot?
     var paged: PagedLayout?
     var editAt = 0
+    var rect = Rect(x: 0, y: 0, width: 0, height: 0)
 }
 
 /// The usual metrics, with the malloc count checked against the committed static thresholds
@@ -90,30 +91,10 @@ let benchmarks: @Sendable () -> Void = {
     // (e) One character typed inside a word near the middle of a laid-out 10 MB document, then
     // deleted again (alternately), each followed by ensureLayout(). Its peak RSS is that of the
     // laid-out 10 MB document (the setup).
-    let editFixture = Fixture()
-    Benchmark("Edit_1character_10MB",
-              configuration: configuration(mallocTolerance: 20, maxIterations: 200,
-                                           metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident]),
-              closure: { benchmark in
-                  let storage = editFixture.storage!, manager = editFixture.manager!, at = editFixture.editAt
-                  for _ in benchmark.scaledIterations {
-                      if storage.scalars[at] == "x" {
-                          storage.replaceCharacters(in: at..<at + 1, with: "")
-                      } else {
-                          storage.replaceCharacters(in: at..<at, with: "x")
-                      }
-                      manager.ensureLayout()
-                  }
-              },
-              setup: {
-                  let (storage, manager) = Scenarios.column(Corpus.load("en-10mb.txt"), collection: collection,
-                                                            font: font)
-                  manager.ensureLayout()
-                  var at = storage.length / 2
-                  while storage.scalars[at] != " " { at += 1 }
-                  (editFixture.storage, editFixture.manager, editFixture.editAt) = (storage, manager, at + 2)
-              },
-              teardown: { (editFixture.storage, editFixture.manager) = (nil, nil) })
+    typingBenchmark("Edit_1character_10MB", typing: "x", mallocTolerance: 20,
+                    metrics: [.wallClock, .mallocCountTotal, .peakMemoryResident], collection: collection, font: font) { storage in
+        space(atOrAfter: storage.length / 2, in: storage) + 2
+    }
 
     // (g) Noncontiguous first screen: a 10 MB and a 100 MB document (the 10 MB corpus ten times)
     // in one 400 pt column; only the first 800 pt are laid out (ensureLayout(forBoundingRect:)).
@@ -125,12 +106,7 @@ let benchmarks: @Sendable () -> Void = {
                                                metrics: [.wallClock, .mallocCountTotal]),
                   closure: { benchmark in
                       for _ in benchmark.scaledIterations {
-                          let manager = LayoutManager(fontCollection: collection, defaultFont: font)
-                          let container = TextContainer(size: Size(width: 400, height: .infinity))
-                          container.lineFragmentPadding = 0
-                          manager.addTextContainer(container)
-                          screenFixture.storage!.addLayoutManager(manager)
-                          manager.ensureLayout(forBoundingRect: Rect(x: 0, y: 0, width: 400, height: 800), in: container)
+                          let manager = firstScreen(of: screenFixture.storage!, collection: collection, font: font)
                           blackHole(manager.firstUnlaidCharacterIndex)
                           screenFixture.storage!.removeLayoutManager(manager)
                       }
@@ -195,6 +171,9 @@ let benchmarks: @Sendable () -> Void = {
                   (moveFixture.storage, moveFixture.manager) = (storage, manager)
               },
               teardown: { (moveFixture.storage, moveFixture.manager) = (nil, nil) })
+
+    // (h)–(j): the editor's operations (EditorBenchmarks.swift).
+    editorBenchmarks(collection: collection, font: font)
 
     // (f) Multilingual: English, Greek, Cyrillic, Hebrew and Arabic paragraphs (bidi).
     let multi = Corpus.load("multi-1mb.txt")

@@ -45,6 +45,23 @@ package enum ICU {
 
     /// Grapheme-cluster boundaries (UAX #29) of `text`: 0, …, count (UTF-16 offsets, which fit 32
     /// bits inside a paragraph). `pool` as in ``lineBreaks(_:locale:pool:)``.
+    /// UAX #29 word boundaries of `text` (UTF-16 offsets, from 0 to its count), each with
+    /// whether the segment ending there is a word (letters, numbers, ideographs…) rather than
+    /// spaces or punctuation (ICU's rule status ≥ UBRK_WORD_NONE_LIMIT, 100).
+    package static func wordBoundaries(_ text: UnsafeBufferPointer<UInt16>, locale: String = "",
+                                       pool: BreakIteratorPool? = nil) -> [(offset: Int, endsWord: Bool)] {
+        guard !text.isEmpty else { return [(0, false)] }
+        return withBreaker(kind: Int32(TSICU_BRK_WORD), locale: locale, text: text, pool: pool) { breaker in
+            var out: [(offset: Int, endsWord: Bool)] = [(Int(tsicu_breaker_first(breaker)), false)]
+            var position = tsicu_breaker_next(breaker)
+            while position != Int32(TSICU_DONE) {
+                out.append((Int(position), tsicu_breaker_rule_status(breaker) >= 100))
+                position = tsicu_breaker_next(breaker)
+            }
+            return out
+        } ?? [(0, false), (text.count, true)]
+    }
+
     package static func graphemeBoundaries(_ text: UnsafeBufferPointer<UInt16>, pool: BreakIteratorPool? = nil) -> [Int32] {
         guard !text.isEmpty else { return [0] }
         // Below U+0300 there are no marks, joiners, Hangul jamo or regional indicators: every

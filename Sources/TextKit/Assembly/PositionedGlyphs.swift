@@ -18,6 +18,8 @@ public struct PositionedGlyphs: Sendable {
     private var characterBase = 0
     /// The y of every glyph without an entry in the y exceptions.
     private var baseline = 0.0
+    /// Added to the y of the glyphs off the baseline (``offsetY(by:)`` moves ``baseline`` itself).
+    private var exceptionShift = 0.0
     /// Font and direction from glyph 0 on.
     private var firstRun = Run(start: 0, fontIndex: 0, isRightToLeft: false)
     /// Further changes of font or direction, by start (empty for most fragments).
@@ -269,6 +271,23 @@ extension PositionedGlyphs {
         characterBase += delta
     }
 
+    /// Adds `delta` to every glyph's y, in O(1): a line laid out in its paragraph's frame, placed
+    /// in its container. Each glyph's y becomes exactly `y + delta` when the collection was not
+    /// moved before.
+    package mutating func offsetY(by delta: Double) {
+        guard delta != 0 else { return }
+        baseline += delta
+        exceptionShift += delta
+    }
+
+    /// Calls `body` with the font index of each run of glyphs in one font and direction, in glyph
+    /// order (O(changes of font); nothing for an empty collection).
+    package func forEachFontRun(_ body: (Int) -> Void) {
+        guard !isEmpty else { return }
+        body(firstRun.fontIndex)
+        for run in laterRuns { body(run.fontIndex) }
+    }
+
     /// Replaces every glyph's font index `f` with `transform(f)`, in glyph order (O(changes of
     /// font); nothing is called for an empty collection).
     package mutating func mapFontIndices(_ transform: (Int) -> Int) {
@@ -311,7 +330,10 @@ extension PositionedGlyphs {
         while low < high {
             let mid = (low + high) / 2
             let index = Int(w[start + 3 * mid])
-            if index == position { return Double(bitPattern: Self.word64(w, start + 3 * mid + 1)) }
+            if index == position {
+                let y = Double(bitPattern: Self.word64(w, start + 3 * mid + 1))
+                return exceptionShift == 0 ? y : y + exceptionShift
+            }
             if index < position { low = mid + 1 } else { high = mid }
         }
         return baseline

@@ -18,6 +18,18 @@ package struct LayoutCursor: Hashable {
         if container < containers.count { y = containers[container].textRect.minY }
     }
 
+    /// This cursor, measured in the frame of a paragraph that starts at `origin`, in container
+    /// coordinates: in the container the paragraph starts in, y and line count are measured from
+    /// `origin` (added to it); in later containers they are the container's own.
+    ///
+    /// A paragraph is laid out in its frame, so its lines come out the same, bit for bit,
+    /// wherever it starts in a stretch of a container whose bands all answer alike: moving it
+    /// down is a change of `origin` (see `LayoutManager+LineShifting.swift`).
+    func placed(at origin: LayoutCursor) -> LayoutCursor {
+        guard container == origin.container else { return self }
+        return LayoutCursor(container: container, y: origin.y + y, lines: origin.lines + lines)
+    }
+
     /// Below every container of a chain of `count`: a placement that looked there depends on
     /// the whole rest of the chain and on how many containers it has.
     static func pastEnd(of count: Int) -> LayoutCursor { LayoutCursor(container: count, y: .infinity) }

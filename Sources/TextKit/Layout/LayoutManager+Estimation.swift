@@ -27,19 +27,13 @@ extension LayoutManager {
         return (paragraphs[count - 1].range.upperBound, paragraphs[count - 1].endCursor)
     }
 
-    /// The estimated height of one character's share of a line: the exact prefix's average once
-    /// it holds a few thousand characters, else the default font's line height over the
-    /// characters a line of the container holds at half an em per character.
+    /// The estimated height of one character's share of the text after the exact prefix ending
+    /// at `end`: from the sample windows of ``usageBoundsForTextContainer`` (so islands are placed
+    /// where the estimated document height puts them), with the prefix itself when few windows
+    /// lie after it.
     func estimatedHeightPerCharacter(after end: PrefixEnd) -> Double {
-        let top = textContainers[0].textRect.minY
-        if end.character >= 2_000, end.cursor.container == 0, end.cursor.y > top {
-            return (end.cursor.y - top) / Double(end.character)
-        }
-        guard let storage = textStorage else { return 1 }
-        let attributes = paragraphAttributes(0..<1, storage: storage)
-        let lineHeight = defaultMetrics(for: attributes).natural
-        let perLine = Swift.max(1, textContainers[0].textRect.width / Swift.max(1, attributes.font.size / 2))
-        return lineHeight / perLine
+        guard let storage = textStorage, let container = textContainers.first else { return 1 }
+        return estimatedHeightPerCharacter(from: end, storage: storage, container: container)
     }
 
     /// The estimated y of character `index`, past the exact prefix ending at `end`.
@@ -99,6 +93,7 @@ extension LayoutManager {
         while splitEnd < storage.length, splitEnd <= character {
             let next = storage.scalars.paragraphRanges(from: splitEnd, minimumEnd: Swift.max(splitEnd + 1, character + 1))
             paragraphs.append(contentsOf: next.map { ParagraphState(range: $0) })
+            glyphCounts = nil
             splitEnd = next.last?.upperBound ?? storage.length
         }
         let prefix = currentParagraphCount
@@ -134,9 +129,11 @@ extension LayoutManager {
                 guard splitEnd < storage.length else { break }
                 let next = storage.scalars.paragraphRanges(from: splitEnd, minimumEnd: splitEnd + 1)
                 paragraphs.append(contentsOf: next.map { ParagraphState(range: $0) })
+                glyphCounts = nil
                 splitEnd = next.last?.upperBound ?? storage.length
             }
-            if paragraphs[index].isClean, paragraphs[index].startCursor == cursor {
+            if paragraphs[index].isClean,
+               paragraphs[index].startCursor == cursor || moveParagraphs(from: index, to: cursor, limit: 1) == 1 {
                 cursor = paragraphs[index].endCursor
             } else if layOut(index, storage: storage, cursor: &cursor, warnings: &newWarnings) != nil {
                 index += 1
@@ -145,6 +142,7 @@ extension LayoutManager {
             index += 1
             if stop(index - 1, cursor) || index == paragraphs.count && splitEnd >= storage.length { break }
         }
+        reportLayoutPass(storage: storage)
         // Shaping warnings stay; overflow in an estimate is not real.
         passWarnings += newWarnings[known...].filter { $0.kind != .overflow && $0.kind != .unbreakable }
         island = first..<index

@@ -14,6 +14,13 @@ extension LayoutManager {
     public func textStorage(_ storage: TextStorage, didProcess edit: TextEdit) {
         needsLayout = true
         forgetCleanPrefix()
+        moveTemporaryAttributes(through: edit)
+        if edit.changes.contains(where: { $0.mask.contains(.attributes) && !$0.attributeChanges.isSubset(of: .paint) }) {
+            heightSamples = nil
+        }
+        for change in edit.changes where change.mask == .attributes && change.attributeChanges == .paint {
+            delegate?.layoutManager(self, didInvalidateDisplayForCharacterRange: change.range)
+        }
         guard paragraphsSplit, !paragraphs.isEmpty else {
             validThrough = 0
             return
@@ -132,6 +139,12 @@ extension LayoutManager {
                 paragraphs[index].range = range.lowerBound + shift..<range.upperBound + shift
             }
         }
+        for index in start..<next { noteDisplayChange(ofLinesOf: paragraphs[index]) }
+        if middle.count == next - start {
+            for (offset, state) in middle.enumerated() { glyphCounts?.set(start + offset, to: state.glyphCount) }
+        } else {
+            glyphCounts = nil
+        }
         paragraphs.replaceSubrange(start..<next, with: middle)
         splitEnd = endsSplit ? max(regionEnd, splitEnd + shift) : splitEnd + shift
         return start + middle.count - 1
@@ -202,10 +215,14 @@ extension LayoutManager {
     }
 
     func invalidateAll() {
+        for state in paragraphs { noteDisplayChange(ofLinesOf: state) }
+        temporaryRuns = []
         validThrough = 0
         cleanAfter = nil
         forgetCleanPrefix()
         paragraphs = []
+        glyphCounts = nil
+        heightSamples = nil
         paragraphsSplit = false
         splitEnd = 0
         needsLayout = true
@@ -230,9 +247,9 @@ extension LayoutManager {
             let state = paragraphs[p]
             guard let start = state.startCursor else { continue }
             if let solver = state.solverReach,
-               SearchedRegion(start: start, reach: solver).meets(container: index, band: band) {
+               SearchedRegion(start: start, reach: solver.placed(at: start)).meets(container: index, band: band) {
                 paragraphs[p].validLines = 0
-            } else if let first = state.lines.firstIndex(where: { $0.searched.meets(container: index, band: band) }) {
+            } else if let first = state.lines.firstIndex(where: { $0.searched(from: start).meets(container: index, band: band) }) {
                 paragraphs[p].validLines = min(state.validLines, first)
             } else if state.lines.isEmpty, start.container >= index {
                 paragraphs[p].validLines = 0

@@ -99,15 +99,19 @@ extension LayoutManager {
         let placed = state.lines[address.line]
         let offset = state.range.lowerBound
         let fragment = placed.line.fragments[index]
+        let dy = state.yOffset(of: placed)
         var clusters = QueryIndex.clusters(of: fragment)
         for c in clusters.indices {
             let range = clusters[c].characters
             clusters[c].characters = range.lowerBound + offset..<range.upperBound + offset
         }
         let characters = fragment.characterRange
+        var glyphs = fragment.glyphs
+        glyphs.offsetY(by: dy)
         return LocatedFragment(address: address, index: index, fragment: QueryIndex.Fragment(
-            container: placed.container, line: address.line, rect: fragment.rect, usedRect: fragment.usedRect,
-            lineRect: placed.line.rect, glyphs: 0..<0, storage: fragment.glyphs,
+            container: placed.container, line: address.line, rect: fragment.rect.movedDown(by: dy),
+            usedRect: fragment.usedRect.movedDown(by: dy), lineRect: placed.line.rect.movedDown(by: dy),
+            glyphs: 0..<0, storage: glyphs,
             characters: characters.lowerBound + offset..<characters.upperBound + offset, clusters: clusters))
     }
 
@@ -147,28 +151,37 @@ extension LayoutManager {
     /// The first current line that is in a container after `container`, or in it with its top
     /// at or below `y` (nil: none).
     func firstLine(atOrAfter container: Int, y: Double, in current: CurrentParagraphs) -> LineAddress? {
-        func isBefore(_ placed: PlacedLine) -> Bool {
-            placed.container < container || (placed.container == container && placed.line.rect.minY < y)
+        func isBefore(_ placed: PlacedLine, of state: ParagraphState) -> Bool {
+            placed.container < container
+                || (placed.container == container && placed.line.rect.movedDown(by: state.yOffset(of: placed)).minY < y)
         }
         // Paragraphs whose last line is before the place come first (those without lines, after
         // an overflow, come last).
-        let position = firstCurrent(current) { state in state.lines.last.map { !isBefore($0) } ?? true }
+        let position = firstCurrent(current) { state in state.lines.last.map { !isBefore($0, of: state) } ?? true }
         guard position < current.count else { return nil }
         let p = current.paragraph(position)
-        guard let line = paragraphs[p].lines.firstIndex(where: { !isBefore($0) }) else { return nil }
+        let state = paragraphs[p]
+        guard let line = state.lines.firstIndex(where: { !isBefore($0, of: state) }) else { return nil }
         return LineAddress(paragraph: p, line: line)
     }
 
-    /// The placed line at `address`.
-    func placedLine(_ address: LineAddress) -> PlacedLine { paragraphs[address.paragraph].lines[address.line] }
+    /// The placed line at `address`, its geometry in container coordinates (its characters and
+    /// cursors stay in its paragraph's frame).
+    func placedLine(_ address: LineAddress) -> PlacedLine {
+        let state = paragraphs[address.paragraph]
+        var placed = state.lines[address.line]
+        placed.line = placed.line.offsettingY(by: state.yOffset(of: placed))
+        return placed
+    }
 
     /// Lays out until the layout holds a line of container `index` starting below `y`, or has
     /// left that container, or the text ends: enough to find the line nearest to any point at
     /// `y` in it. Exact from the start, or with noncontiguous layout an estimate near `y`.
     func ensureLayout(pastY y: Double, inContainer index: Int) {
         ensureLayout(near: { end in self.estimatedCharacter(atY: y, after: end) }, until: { paragraph, cursor in
-            cursor.container > index || self.paragraphs[paragraph].lines.contains {
-                $0.container > index || ($0.container == index && $0.line.rect.minY > y)
+            let state = self.paragraphs[paragraph]
+            return cursor.container > index || state.lines.contains {
+                $0.container > index || ($0.container == index && $0.line.rect.movedDown(by: state.yOffset(of: $0)).minY > y)
             }
         })
     }

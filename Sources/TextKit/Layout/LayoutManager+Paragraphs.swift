@@ -19,6 +19,7 @@ extension LayoutManager {
                    until stop: (_ paragraph: Int, LayoutCursor) -> Bool) -> Bool {
         if !paragraphsSplit {
             paragraphs = []
+            glyphCounts = nil
             splitEnd = 0
             paragraphsSplit = true
         }
@@ -30,6 +31,8 @@ extension LayoutManager {
             containerRecords[ObjectIdentifier(container)] = record(container)
         }
         unrecordedContainers.removeAll(keepingCapacity: true)
+        // Declared first: runs last, once the pass's state is complete.
+        defer { reportLayoutPass(storage: storage) }
         island = nil
         var cursor = LayoutCursor(container: 0, y: textContainers.first?.textRect.minY ?? 0)
         overflowStart = nil
@@ -66,16 +69,20 @@ extension LayoutManager {
                 guard overflowStart == nil, splitEnd < storage.length || paragraphs.isEmpty else { break }
                 let next = storage.scalars.paragraphRanges(from: splitEnd, minimumEnd: splitEnd + 1)
                 paragraphs.append(contentsOf: next.map { ParagraphState(range: $0) })
+                glyphCounts = nil
                 splitEnd = next.last?.upperBound ?? splitEnd
             }
             defer { index += 1 }
             if overflowStart != nil {
                 if reachedContainers.count > index { reachedContainers.removeSubrange(index...) }
+                noteDisplayChange(ofLinesOf: paragraphs[index])
                 for line in paragraphs[index].lines { statistics.addQuality(of: line.quality, sign: -1) }
                 paragraphs[index].lines = []
                 paragraphs[index].validLines = 0
                 paragraphs[index].startCursor = nil
                 paragraphs[index].overflow = nil
+                paragraphs[index].countGlyphs()
+                glyphCounts?.set(index, to: 0)
                 continue
             }
             if parallel, paragraphs[index].cache == nil {
@@ -83,7 +90,8 @@ extension LayoutManager {
             }
             // Read in place: copying a paragraph's state per paragraph made a pass over a long,
             // clean document cost a retain and release of each of its fields.
-            if paragraphs[index].isClean, paragraphs[index].startCursor == cursor {
+            if paragraphs[index].isClean,
+               paragraphs[index].startCursor == cursor || moveParagraphs(from: index, to: cursor, limit: 1) == 1 {
                 cursor = paragraphs[index].endCursor
             } else if let overflow = layOut(index, storage: storage, cursor: &cursor, warnings: &newWarnings) {
                 overflowStart = paragraphs[index].range.lowerBound + overflow
@@ -104,26 +112,33 @@ extension LayoutManager {
         return true
     }
 
-    /// Moves `index` and `cursor` past the clean paragraphs that start where the cursor is (they
-    /// are reused as they are), in one tight pass over the array: after an edit in a long
-    /// document this is all the work left for the paragraphs after it. Returns true when `stop`
-    /// asked to stop after one of them (``laidOutThrough`` is then set).
+    /// Moves `index` and `cursor` past the clean paragraphs that start where the cursor is, or
+    /// can be moved there with the same lines (see ``moveParagraphs(from:to:limit:)``): they are
+    /// reused as they are, in tight passes over the array. After an edit in a long document this
+    /// is all the work left for the paragraphs after it. Returns true when `stop` asked to stop
+    /// after one of them (``laidOutThrough`` is then set).
     private func skipCleanParagraphs(from index: inout Int, cursor: inout LayoutCursor, storage: TextStorage,
                                      stop: (Int, LayoutCursor) -> Bool) -> Bool {
         var position = index, current = cursor, stopped = false
-        paragraphs.withUnsafeBufferPointer { states in
-            while position < states.count, states[position].cache != nil, states[position].isClean,
-                  states[position].startCursor == current {
-                current = states[position].endCursor
-                if reachedContainers.count == position {
-                    reachedContainers.append(max(reachedContainers.last ?? -1, Self.reachedContainer(states[position])))
-                }
-                position += 1
-                if stop(position - 1, current), position < states.count || splitEnd < storage.length {
-                    stopped = true
-                    return
+        while true {
+            paragraphs.withUnsafeBufferPointer { states in
+                while position < states.count, states[position].cache != nil, states[position].isClean,
+                      states[position].startCursor == current {
+                    current = states[position].endCursor
+                    if reachedContainers.count == position {
+                        reachedContainers.append(max(reachedContainers.last ?? -1, Self.reachedContainer(states[position])))
+                    }
+                    position += 1
+                    if stop(position - 1, current), position < states.count || splitEnd < storage.length {
+                        stopped = true
+                        return
+                    }
                 }
             }
+            // Read-only above (`stop` may read the paragraphs): paragraphs are moved out here, a
+            // batch at a time, so that a pass that stops early moves few past where it stops.
+            guard !stopped, position < paragraphs.count,
+                  moveParagraphs(from: position, to: current, limit: 256) > 0 else { break }
         }
         if stopped { laidOutThrough = paragraphs[position - 1].range.upperBound }
         index = position
@@ -145,6 +160,8 @@ extension LayoutManager {
 
     /// Lays out paragraph `index` from `cursor`, reusing its valid leading lines when it starts
     /// where it did; returns the paragraph-relative scalar offset where it overflowed, if it did.
+    /// `cursor` is in container coordinates; the lines are placed in the paragraph's frame (see
+    /// ``ParagraphState``).
     func layOut(_ index: Int, storage: TextStorage, cursor: inout LayoutCursor,
                         warnings: inout [LayoutWarning]) -> Int? {
         var state = paragraphs[index]
@@ -152,7 +169,15 @@ extension LayoutManager {
         // trimming and appending them never copies them (a page added to a paragraph of
         // thousands of lines would copy every one).
         paragraphs[index].lines = []
-        defer { paragraphs[index] = state }
+        // The lines from this one on are new (set once the valid ones are known).
+        var firstNew = 0
+        defer {
+            noteDisplayChange(ofLinesOf: state, from: firstNew)
+            state.extent = state.frameExtent()
+            state.countGlyphs()
+            paragraphs[index] = state
+            glyphCounts?.set(index, to: state.glyphCount)
+        }
         let firstAttributes = paragraphAttributes(state.range, storage: storage)
         let style = firstAttributes.paragraphStyle
         if state.cache == nil || state.direction != style.baseWritingDirection {
@@ -172,6 +197,7 @@ extension LayoutManager {
         var keep = state.startCursor == cursor && style.lineBreakStrategy == .greedy
             ? min(state.validLines, state.lines.count) : 0
         var position = 0
+        let start = cursor
         if keep > 0, keep < state.lines.count {
             position = state.lines[keep].start
             cursor = state.lines[keep].searchStart
@@ -181,19 +207,24 @@ extension LayoutManager {
         } else {
             keep = 0
         }
+        noteDisplayChange(ofLinesOf: state, from: keep)
+        firstNew = keep
         for line in state.lines[keep...] { statistics.addQuality(of: line.quality, sign: -1) }
         state.lines.removeSubrange(keep...)
         state.overflow = nil
         if keep == 0 {
             state.solverReach = nil
-            state.startCursor = cursor
-            cursor.y += style.paragraphSpacingBefore
+            state.startCursor = start
+            cursor = LayoutCursor(container: start.container, y: style.paragraphSpacingBefore)
         }
+        // From here on the cursor is in the paragraph's frame; the caller gets it back placed.
+        defer { cursor = cursor.placed(at: start) }
 
         let metrics = defaultMetrics(for: firstAttributes)
         var breaker = LineBreaker(paragraph: paragraph, style: style, containers: textContainers,
                                   defaultMetrics: metrics, minimumWidth: firstAttributes.font.size)
         breaker.hasFollowingText = state.range.upperBound < storage.length
+        breaker.origin = start
         breaker.searchesCandidates = tuning.searchesBreaksByWidth && LineBreaker.widthsNeverDecrease(paragraph)
         if keep == 0, style.lineBreakStrategy == .optimal {
             var solverReach = cursor
@@ -207,7 +238,7 @@ extension LayoutManager {
                 }
                 cursor = optimal.end
                 cursor.y += style.paragraphSpacing
-                state.endCursor = cursor
+                state.relativeEnd = cursor
                 state.validLines = state.lines.count
                 return nil
             }
@@ -225,7 +256,7 @@ extension LayoutManager {
                 }
                 state.overflow = (position, searchStart)
                 state.validLines = state.lines.count
-                state.endCursor = cursor
+                state.relativeEnd = cursor
                 return scalar
             case .line(let broken):
                 place(broken, searchStart: searchStart, reach: reach, paragraph: paragraph, style: style, state: &state)
@@ -236,7 +267,7 @@ extension LayoutManager {
             first = false
         }
         cursor.y += style.paragraphSpacing
-        state.endCursor = cursor
+        state.relativeEnd = cursor
         state.validLines = state.lines.count
         return nil
     }

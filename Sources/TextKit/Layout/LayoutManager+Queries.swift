@@ -7,56 +7,9 @@
 /// The queries by character or by point (carets, selections, hit testing, used rects) lay out
 /// only as far as they need, exactly as a full layout would, and look only at the paragraphs
 /// concerned: after an edit in a long document they cost a paragraph, not the document. The
-/// queries by glyph index number the glyphs of the whole layout, so they lay out everything.
+/// queries by glyph index lay out everything, then find their paragraph through per-paragraph
+/// glyph counts (see `LayoutManager+GlyphQueries.swift`).
 extension LayoutManager {
-    /// The number of glyphs laid out.
-    public var numberOfGlyphs: Int { queries.glyphs.count }
-
-    /// The glyph at `index`.
-    public func glyph(at index: Int) -> PositionedGlyph { queries.glyphs[index] }
-
-    /// The container that holds glyph `index`.
-    public func textContainer(forGlyphAt index: Int) -> TextContainer {
-        let q = queries
-        return textContainers[q.fragments[q.glyphs.fragmentIndex(ofGlyph: index)].container]
-    }
-
-    /// The smallest glyph range covering every glyph drawn for the characters in `range`.
-    public func glyphRange(forCharacterRange range: Range<Int>) -> Range<Int> {
-        let q = queries
-        var lower = Int.max, upper = Int.min
-        for (index, glyph) in q.glyphs.enumerated() where range.contains(glyph.characterIndex)
-            || (glyph.characterIndex < range.lowerBound && clusterEnd(of: index, q) > range.lowerBound) {
-            lower = min(lower, index)
-            upper = max(upper, index + 1)
-        }
-        return lower <= upper ? lower..<upper : 0..<0
-    }
-
-    /// The characters of the glyphs in `range` (whole clusters: a ligature gives all its characters).
-    public func characterRange(forGlyphRange range: Range<Int>) -> Range<Int> {
-        let q = queries
-        guard !range.isEmpty else { return 0..<0 }
-        var lower = Int.max, upper = Int.min
-        for index in range {
-            lower = min(lower, q.glyphs[index].characterIndex)
-            upper = max(upper, clusterEnd(of: index, q))
-        }
-        return lower..<upper
-    }
-
-    /// The rectangle of the line fragment that holds glyph `index`.
-    public func lineFragmentRect(forGlyphAt index: Int) -> Rect {
-        let q = queries
-        return q.fragments[q.glyphs.fragmentIndex(ofGlyph: index)].rect
-    }
-
-    /// The used part of the line fragment that holds glyph `index`.
-    public func lineFragmentUsedRect(forGlyphAt index: Int) -> Rect {
-        let q = queries
-        return q.fragments[q.glyphs.fragmentIndex(ofGlyph: index)].usedRect
-    }
-
     /// The rectangle of the line fragment that holds character `index`: for a line's break (a
     /// paragraph separator, U+2028), the fragment that ends the line; for characters a truncated
     /// line hides, the truncated fragment. Nil when `index` is not laid out: it is past the end
@@ -100,36 +53,6 @@ extension LayoutManager {
         return used ?? .zero
     }
 
-    /// The smallest glyph range covering every glyph of `container` whose box (advance × line
-    /// height) meets `rect`.
-    public func glyphRange(forBoundingRect rect: Rect, in container: TextContainer) -> Range<Int> {
-        guard let containerIndex = containerIndex(container) else { return 0..<0 }
-        let q = queries
-        var lower = Int.max, upper = Int.min
-        for fragment in q.fragments where fragment.container == containerIndex && fragment.lineRect.intersects(rect) {
-            for index in fragment.glyphs {
-                let glyph = fragment.storage[index - fragment.glyphs.lowerBound]
-                let box = Rect(x: glyph.position.x, y: fragment.lineRect.minY, width: max(glyph.advance, 1e-9),
-                               height: fragment.lineRect.height)
-                if box.intersects(rect) {
-                    lower = min(lower, index)
-                    upper = max(upper, index + 1)
-                }
-            }
-        }
-        return lower <= upper ? lower..<upper : 0..<0
-    }
-
-    /// Calls `body` for each line fragment in layout order until it returns false.
-    public func enumerateLineFragments(_ body: (LineFragmentInfo) -> Bool) {
-        for fragment in queries.fragments {
-            let info = LineFragmentInfo(containerIndex: fragment.container, rect: fragment.rect,
-                                        usedRect: fragment.usedRect, glyphRange: fragment.glyphs,
-                                        characterRange: fragment.characters)
-            if !body(info) { return }
-        }
-    }
-
     /// The insertion point nearest to `point` in `container` (Text Kit's `characterIndex(for:in:…)`):
     /// the line nearest vertically, then the fragment and cluster nearest horizontally; inside a
     /// cluster, the nearer of its edges (or a share of a ligature), honouring its direction. The
@@ -142,44 +65,8 @@ extension LayoutManager {
     public func characterIndex(for point: Point, in container: TextContainer) -> Int {
         guard let containerIndex = containerIndex(container) else { return 0 }
         ensureLayout(pastY: point.y, inContainer: containerIndex)
-        let current = current
-        func verticalDistance(_ line: LineAddress) -> Double {
-            let rect = placedLine(line).line.rect
-            return point.y < rect.minY ? rect.minY - point.y : max(0, point.y - rect.maxY)
-        }
-        func inContainer(_ line: LineAddress?) -> LineAddress? {
-            line.flatMap { placedLine($0).container == containerIndex ? $0 : nil }
-        }
-        // Lines of the container are ordered by y without overlapping: the nearest ones are the
-        // last starting above the point and the first starting at or below it (with any ties).
-        let next = firstLine(atOrAfter: containerIndex, y: point.y, in: current)
-        let below = inContainer(next)
-        let above = inContainer(line(before: next, in: current))
-        // Below every line of the container, the extra line fragment (when laid out there) may
-        // be nearer: its insertion point is the end of the text.
-        if below == nil, let extra = laidOutExtraLineFragment(), extra.container == containerIndex {
-            let rect = extra.lineRect
-            let distance = point.y < rect.minY ? rect.minY - point.y : max(0, point.y - rect.maxY)
-            if distance < above.map(verticalDistance) ?? .infinity { return textStorage?.length ?? 0 }
-        }
-        guard above != nil || below != nil else { return textStorage?.length ?? 0 }
-        let nearest = min(above.map(verticalDistance) ?? .infinity, below.map(verticalDistance) ?? .infinity)
-        var lines: [LineAddress] = []
-        var walk = above
-        while let line = walk, verticalDistance(line) == nearest {
-            lines.insert(line, at: 0)
-            walk = inContainer(self.line(before: line, in: current))
-        }
-        walk = below
-        while let line = walk, verticalDistance(line) == nearest {
-            lines.append(line)
-            walk = inContainer(self.line(after: line, in: current))
-        }
-        func horizontalDistance(_ f: QueryIndex.Fragment) -> Double {
-            point.x < f.rect.minX ? f.rect.minX - point.x : max(0, point.x - f.rect.maxX)
-        }
-        let candidates = lines.flatMap { fragments(of: $0) }.map(\.fragment)
-        guard let fragment = candidates.min(by: { horizontalDistance($0) < horizontalDistance($1) }) else {
+        let nearest = nearestLines(to: point, inContainer: containerIndex, extraLineCounts: true)
+        guard !nearest.nearerExtraLine, let fragment = nearestFragment(to: point, in: nearest.lines)?.fragment else {
             return textStorage?.length ?? 0
         }
         guard let cluster = fragment.clusters.min(by: {
@@ -264,14 +151,6 @@ extension LayoutManager {
 
     // MARK: - Internals
 
-    var queries: QueryIndex {
-        ensureLayout()
-        if let cached = cachedQueries { return cached }
-        let built = QueryIndex(snapshot: snapshot())
-        cachedQueries = built
-        return built
-    }
-
     /// One fragment's share of a selection: one rectangle per run of adjacent clusters.
     package static func selectionRects(in fragment: QueryIndex.Fragment, range: Range<Int>) -> [ContainerRect] {
         var spans: [(Double, Double)] = []
@@ -296,7 +175,7 @@ extension LayoutManager {
     /// The current fragment holding character `index`: of the fragments starting at or before
     /// it, the one starting last, if it holds `index`; for a character no fragment holds but its
     /// line does (the break that ends it), the line's last fragment in text order.
-    private func fragment(containing index: Int) -> LocatedFragment? {
+    func fragment(containing index: Int) -> LocatedFragment? {
         guard let p = currentParagraph(containing: index) else { return nil }
         var best: (address: LineAddress, index: Int, characters: Range<Int>)?
         var ending: (address: LineAddress, index: Int, end: Int)?
@@ -320,14 +199,69 @@ extension LayoutManager {
         return ending.map { locatedFragment($0.address, $0.index) }
     }
 
-    private func containerIndex(_ container: TextContainer) -> Int? {
-        textContainers.firstIndex { $0 === container }
+    /// The current lines of container `containerIndex` nearest to `point` vertically (all of
+    /// them on a tie), in layout order, among those with glyphs only when `withGlyphs` is set;
+    /// with `extraLineCounts`, whether the extra line fragment is nearer than any (then `lines`
+    /// is empty). Does not lay out.
+    func nearestLines(to point: Point, inContainer containerIndex: Int, extraLineCounts: Bool,
+                      withGlyphs: Bool = false) -> (lines: [LineAddress], nearerExtraLine: Bool) {
+        let current = current
+        func verticalDistance(_ line: LineAddress) -> Double {
+            let rect = placedLine(line).line.rect
+            return point.y < rect.minY ? rect.minY - point.y : max(0, point.y - rect.maxY)
+        }
+        /// `line` or, going the way `step` goes, the first line that counts; nil on leaving the container.
+        func counted(_ line: LineAddress?, _ step: (LineAddress) -> LineAddress?) -> LineAddress? {
+            var line = line
+            while let address = line, placedLine(address).container == containerIndex {
+                if !withGlyphs || paragraphs[address.paragraph].lines[address.line].line.fragments.contains(where: {
+                    !$0.glyphs.isEmpty
+                }) { return address }
+                line = step(address)
+            }
+            return nil
+        }
+        func inContainer(_ line: LineAddress?) -> LineAddress? {
+            counted(line) { self.line(before: $0, in: current) }
+        }
+        // Lines of the container are ordered by y without overlapping: the nearest ones are the
+        // last starting above the point and the first starting at or below it (with any ties).
+        let next = firstLine(atOrAfter: containerIndex, y: point.y, in: current)
+        let below = counted(next) { self.line(after: $0, in: current) }
+        let above = inContainer(line(before: next, in: current))
+        // Below every line of the container, the extra line fragment (when laid out there) may
+        // be nearer: its insertion point is the end of the text.
+        if extraLineCounts, below == nil, let extra = laidOutExtraLineFragment(), extra.container == containerIndex {
+            let rect = extra.lineRect
+            let distance = point.y < rect.minY ? rect.minY - point.y : max(0, point.y - rect.maxY)
+            if distance < above.map(verticalDistance) ?? .infinity { return ([], true) }
+        }
+        guard above != nil || below != nil else { return ([], false) }
+        let nearest = min(above.map(verticalDistance) ?? .infinity, below.map(verticalDistance) ?? .infinity)
+        var lines: [LineAddress] = []
+        var walk = above
+        while let line = walk, verticalDistance(line) == nearest {
+            lines.insert(line, at: 0)
+            walk = inContainer(self.line(before: line, in: current))
+        }
+        walk = below
+        while let line = walk, verticalDistance(line) == nearest {
+            lines.append(line)
+            walk = counted(self.line(after: line, in: current)) { self.line(after: $0, in: current) }
+        }
+        return (lines, false)
     }
 
-    private func clusterEnd(of glyph: Int, _ q: QueryIndex) -> Int {
-        let fragment = q.fragments[q.glyphs.fragmentIndex(ofGlyph: glyph)]
-        let start = fragment.storage[glyph - fragment.glyphs.lowerBound].characterIndex
-        return fragment.clusters.first { $0.characters.lowerBound == start }?.characters.upperBound ?? start + 1
+    /// Of the fragments of `lines`, the one nearest to `point` horizontally (the first on a tie).
+    func nearestFragment(to point: Point, in lines: [LineAddress]) -> LocatedFragment? {
+        func horizontalDistance(_ f: QueryIndex.Fragment) -> Double {
+            point.x < f.rect.minX ? f.rect.minX - point.x : max(0, point.x - f.rect.maxX)
+        }
+        return lines.flatMap { fragments(of: $0) }.min { horizontalDistance($0.fragment) < horizontalDistance($1.fragment) }
+    }
+
+    func containerIndex(_ container: TextContainer) -> Int? {
+        textContainers.firstIndex { $0 === container }
     }
 
     private func distance(_ x: Double, _ cluster: QueryIndex.Cluster) -> Double {

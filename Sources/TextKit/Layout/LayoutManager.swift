@@ -55,6 +55,10 @@ public final class LayoutManager: TextStorageObserver {
     /// The containers text flows into, in order.
     public private(set) var textContainers: [TextContainer] = []
 
+    /// Told which areas to redraw after each layout pass, and which characters to redraw when
+    /// only their paint changed (see ``LayoutManagerDelegate``); not retained.
+    public weak var delegate: LayoutManagerDelegate?
+
     /// Counts of the work done so far (reset them with ``resetStatistics()``).
     public internal(set) var statistics = LayoutStatistics()
 
@@ -78,6 +82,7 @@ public final class LayoutManager: TextStorageObserver {
         textContainers.insert(container, at: index)
         container.layoutManager = self
         unrecordedContainers.append(container)
+        heightSamples = nil
         invalidate(fromContainer: index)
     }
 
@@ -86,6 +91,7 @@ public final class LayoutManager: TextStorageObserver {
         containerRecords[ObjectIdentifier(textContainers[index])] = nil
         textContainers[index].layoutManager = nil
         textContainers.remove(at: index)
+        heightSamples = nil
         invalidate(fromContainer: index)
     }
 
@@ -173,9 +179,8 @@ public final class LayoutManager: TextStorageObserver {
                             exclusions: container.exclusions, shape: container.shape, lines: [])
         }
         for state in textStorage == nil ? [] : paragraphs {
-            let offset = state.range.lowerBound
-            for placed in state.lines {
-                var line = placed.line.offsettingCharacters(by: offset)
+            for (index, placed) in state.lines.enumerated() {
+                var line = state.laidOutLine(index)
                 for f in line.fragments.indices {
                     line.fragments[f].glyphs.mapFontIndices { old in
                         if let known = remap[old] { return known }
@@ -198,6 +203,7 @@ public final class LayoutManager: TextStorageObserver {
     /// of size, insets or padding, the whole container.
     public func textContainerChanged(_ container: TextContainer) {
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return }
+        heightSamples = nil
         let changed = changedBand(of: container, index: index)
         invalidateLines(inContainer: index, band: changed)
     }
@@ -216,6 +222,12 @@ public final class LayoutManager: TextStorageObserver {
 
     /// Everything known about one paragraph. Filled by `runLayout`; `cache` is cleared by edits
     /// of its characters or shaping attributes, `validLines` by anything that moves its lines.
+    ///
+    /// Lines and cursors are kept in the paragraph's frame (``LayoutCursor/placed(at:)``): their
+    /// characters are offsets in the paragraph, and in the container the paragraph starts in,
+    /// their y and line counts are measured from ``startCursor``. Moving the paragraph down
+    /// without laying it out again is a change of ``startCursor``
+    /// (`LayoutManager+LineShifting.swift`).
     package struct ParagraphState {
         package var range: Range<Int>
         var cache: Paragraph?
@@ -223,15 +235,28 @@ public final class LayoutManager: TextStorageObserver {
         package var lines: [PlacedLine] = []
         /// How many leading `lines` are still right; the rest is laid out again.
         var validLines = 0
-        /// The cursor the paragraph was laid out from (nil: never laid out).
+        /// The cursor the paragraph was laid out from, in container coordinates (nil: never laid out).
         package var startCursor: LayoutCursor?
-        var endCursor = LayoutCursor(container: 0, y: 0)
-        /// Where the paragraph stopped fitting (UTF-16 offset) and the cursor it was tried at.
+        /// The cursor after the paragraph, in its frame.
+        var relativeEnd = LayoutCursor(container: 0, y: 0)
+        /// The cursor after the paragraph, in container coordinates.
+        var endCursor: LayoutCursor {
+            guard let startCursor else { return relativeEnd }
+            return relativeEnd.placed(at: startCursor)
+        }
+        /// Where the paragraph stopped fitting (UTF-16 offset) and the cursor it was tried at
+        /// (in its frame).
         var overflow: (offset: Int, cursor: LayoutCursor)?
-        /// With optimal breaking: how far down the solver looked for line widths (past the
+        /// With optimal breaking (in the paragraph's frame): how far down the solver looked for line widths (past the
         /// chain's end when it ran out). A change between `startCursor` and it re-breaks the
         /// whole paragraph, even below its lines: the solver weighed breaks that would reach there.
         var solverReach: LayoutCursor?
+        /// ``frameExtent()`` as of the last layout of the paragraph (set by `layOut`).
+        var extent: ClosedRange<Double>?
+        /// The glyphs of `lines` (set with them).
+        var glyphCount = 0
+        /// The fonts (the manager's indices) of `lines`' glyphs, in order of first use (set with them).
+        var fontsUsed: [Int] = []
         /// At least the largest container index any of `lines` reached (only grows while the
         /// paragraph keeps its lines): container insertions before it skip the paragraph at once.
         var maximumReach = -1
@@ -243,7 +268,8 @@ public final class LayoutManager: TextStorageObserver {
     }
 
     /// A line with where it came from: container, UTF-16 start, the cursor its search began at
-    /// and how far down its placement looked (see `LineBreaker.nextLine`).
+    /// and how far down its placement looked (see `LineBreaker.nextLine`), all in its
+    /// paragraph's frame (see ``ParagraphState``).
     package struct PlacedLine {
         var container: Int
         var start: Int
@@ -253,8 +279,11 @@ public final class LayoutManager: TextStorageObserver {
         /// What the line added to the quality statistics (taken back when it is laid out again).
         var quality = LayoutStatistics()
 
-        /// The geometry the line depends on: a line is laid out again when it changes.
-        var searched: SearchedRegion { SearchedRegion(start: searchStart, reach: reach) }
+        /// The geometry the line depends on, in container coordinates, for a paragraph that
+        /// starts at `origin`: a line is laid out again when it changes.
+        func searched(from origin: LayoutCursor) -> SearchedRegion {
+            SearchedRegion(start: searchStart.placed(at: origin), reach: reach.placed(at: origin))
+        }
     }
 
     package var paragraphs: [ParagraphState] = []
@@ -289,7 +318,7 @@ public final class LayoutManager: TextStorageObserver {
     var needsLayout = true {
         didSet {
             if needsLayout {
-                cachedQueries = nil
+                snapshotFontOrder = nil
                 island = nil
                 cachedExtraLine = nil
             }
@@ -303,14 +332,31 @@ public final class LayoutManager: TextStorageObserver {
     /// and nil between passes.
     package var shapingAhead: [ShapingBatch] = []
     var lastShaped: Int?
+    /// Paragraphs moved to a new start instead of being laid out again, since creation (see
+    /// `LayoutManager+LineShifting.swift`).
+    package var paragraphsMoved = 0
     /// Batches handed to the background workers since creation (tests check the pipeline ran).
     package var shapingBatchesStarted = 0
     /// Thresholds and fast-path switches tests change to compare paths (see ``LayoutTuning``).
     package var tuning = LayoutTuning()
-    /// The snapshot and lookup tables queries use, built on the first query after a layout.
-    var cachedQueries: QueryIndex?
+    /// Each paragraph's glyph count with prefix sums, for the glyph-index queries (nil: to be
+    /// built from the paragraphs' counts; see `LayoutManager+GlyphQueries.swift`). Kept through
+    /// layout passes paragraph by paragraph; dropped when paragraphs are split, joined or added.
+    var glyphCounts: GlyphCounts?
+    /// The fonts of the layout in the order a snapshot lists them (by first use), as far as a
+    /// query needed them: manager font index to snapshot font index. Cleared with the layout.
+    var snapshotFontOrder: (fonts: [Int: Int], paragraphsSeen: Int)?
+    /// With a delegate: per container, the y range whose drawing the current pass changed (see
+    /// `LayoutManager+DisplayInvalidation.swift`).
+    var displayDamage: [Int: ClosedRange<Double>] = [:]
+    /// The temporary attributes: sorted, disjoint, non-empty runs (see
+    /// `LayoutManager+TemporaryAttributes.swift`).
+    var temporaryRuns: [(range: Range<Int>, attributes: TemporaryAttributes)] = []
+    /// The sample windows of ``usageBoundsForTextContainer`` (nil: to be taken); dropped by
+    /// container and attribute changes.
+    var heightSamples: HeightSamples?
     /// The extra line fragment and the cursor it was placed from (see
-    /// `LayoutManager+ExtraLineFragment.swift`); cleared with ``cachedQueries``.
+    /// `LayoutManager+ExtraLineFragment.swift`); cleared when layout is needed.
     var cachedExtraLine: (start: LayoutCursor, fragment: ExtraLineFragment?)?
     var overflowStart: Int?
     var fontTable: [UsedFont] = []
@@ -343,4 +389,7 @@ package struct LayoutTuning {
     /// Whether greedy breaking searches the break opportunities that fit a line where widths
     /// never decrease (``LineBreaker/searchesCandidates``).
     package var searchesBreaksByWidth = true
+    /// Whether a clean paragraph whose start moved is moved with it when its lines stay the same
+    /// there, instead of being laid out again (`LayoutManager+LineShifting.swift`).
+    package var movesParagraphs = true
 }

@@ -200,16 +200,46 @@ extension LineLayout {
     /// The line with every character offset (its range, truncated range, fragments' ranges,
     /// attachments and glyphs) moved by `delta`: a paragraph's line, kept in paragraph offsets,
     /// in the offsets of the whole text.
-    package func offsettingCharacters(by delta: Int) -> LineLayout {
+    package func offsettingCharacters(by delta: Int) -> LineLayout { offsetting(characters: delta, y: 0) }
+
+    /// The line with every y (its rectangle, baseline, fragments, glyphs and attachments) moved
+    /// by `delta`: a line kept in its paragraph's frame, in container coordinates.
+    package func offsettingY(by delta: Double) -> LineLayout { offsetting(characters: 0, y: delta) }
+
+    /// The line with its character offsets moved by `characters` and its y by `y` (nothing is
+    /// added where they are 0), in one copy of its fragments.
+    package func offsetting(characters delta: Int, y: Double) -> LineLayout {
+        guard delta != 0 || y != 0 else { return self }
         var line = self
+        if y != 0 {
+            line.rect = line.rect.movedDown(by: y)
+            line.baseline += y
+        }
         line.characterRange = characterRange.lowerBound + delta..<characterRange.upperBound + delta
         line.truncatedRange = truncatedRange.map { $0.lowerBound + delta..<$0.upperBound + delta }
         for f in line.fragments.indices {
             let range = line.fragments[f].characterRange
             line.fragments[f].characterRange = range.lowerBound + delta..<range.upperBound + delta
-            for a in line.fragments[f].attachments.indices { line.fragments[f].attachments[a].characterIndex += delta }
+            for a in line.fragments[f].attachments.indices {
+                line.fragments[f].attachments[a].characterIndex += delta
+                line.fragments[f].attachments[a].rect = line.fragments[f].attachments[a].rect.movedDown(by: y)
+            }
             line.fragments[f].glyphs.offsetCharacterIndices(by: delta)
+            line.fragments[f].rect = line.fragments[f].rect.movedDown(by: y)
+            line.fragments[f].usedRect = line.fragments[f].usedRect.movedDown(by: y)
+            line.fragments[f].glyphs.offsetY(by: y)
         }
         return line
+    }
+}
+
+extension Rect {
+    /// The rectangle moved down by `delta` (itself when `delta` is 0): the one way lines kept in
+    /// a paragraph's frame are placed, so every query places them alike.
+    package func movedDown(by delta: Double) -> Rect {
+        guard delta != 0 else { return self }
+        var rect = self
+        rect.origin.y += delta
+        return rect
     }
 }

@@ -147,7 +147,7 @@ package struct QueryIndex {
 
     /// Groups a fragment's glyphs into clusters (glyphs of one character index are adjacent in
     /// visual order); a cluster's characters run to the next cluster's first character.
-    static func clusters(of fragment: LineFragment) -> [Cluster] {
+    package static func clusters(of fragment: LineFragment) -> [Cluster] {
         var clusters: [Cluster] = []
         for glyph in fragment.glyphs {
             let right = glyph.position.x + glyph.advance

@@ -5,7 +5,7 @@ extension LineBreaker {
     /// the container truncates.
     func truncates(_ container: TextContainer, cursor: LayoutCursor, end: Int) -> Bool {
         container.lineBreakMode != .wordWrap && container.maximumNumberOfLines > 0
-            && cursor.container == containers.count - 1 && cursor.lines == container.maximumNumberOfLines - 1
+            && cursor.container == containers.count - 1 && containerLines(cursor) == container.maximumNumberOfLines - 1
             && (end < paragraph.utf16.count || hasFollowingText)
     }
 

@@ -32,6 +32,10 @@ package struct LineBreaker {
     /// Whether `fill` finds the break opportunities that fit by searching instead of measuring
     /// each in turn; valid only when ``widthsNeverDecrease(_:)`` holds for the paragraph.
     var searchesCandidates = false
+    /// The cursor the paragraph starts at, when the cursors given and returned are in its frame
+    /// (``LayoutCursor/placed(at:)``: y and line count measured from it in its container, as
+    /// layout keeps them); nil when they are in container coordinates.
+    var origin: LayoutCursor?
 
     enum Outcome {
         case line(BrokenLine)
@@ -64,7 +68,7 @@ package struct LineBreaker {
         var placed = cursor
         let outcome = placeLine(from: start, cursor: &placed, isFirstLine: isFirstLine, reach: &reach)
         guard style.preventsWidowsAndOrphans, case .line(let line) = outcome, line.truncation == nil,
-              line.range.upperBound < paragraph.utf16.count, placed.lines > 0 else {
+              line.range.upperBound < paragraph.utf16.count, containerLines(placed) > 0 else {
             cursor = placed
             return outcome
         }
@@ -152,15 +156,16 @@ package struct LineBreaker {
         var breaksWords = false
         while cursor.container < containers.count {
             let container = containers[cursor.container]
-            let full = container.maximumNumberOfLines > 0 && cursor.lines >= container.maximumNumberOfLines
-            guard !full, container.contains(bandAt: cursor.y, height: height) else {
+            let full = container.maximumNumberOfLines > 0 && containerLines(cursor) >= container.maximumNumberOfLines
+            let top = containerY(cursor)
+            guard !full, container.contains(bandAt: top, height: height) else {
                 cursor.moveToNextContainer(of: containers)
                 breaksWords = false
                 continue
             }
             let proposed = proposedSpan(in: container, isFirstLine: isFirstLine)
             let minimum = container.minimumFragmentWidth ?? minimumWidth
-            let spans = container.freeSpans(in: proposed, minY: cursor.y, height: height, minimumWidth: minimum)
+            let spans = container.freeSpans(in: proposed, minY: top, height: height, minimumWidth: minimum)
             let band = Rect(x: container.textRect.minX, y: cursor.y, width: container.textRect.width, height: height)
             let maxWidth = proposed.width - 2 * container.lineFragmentPadding
             if paragraph.utf16.isEmpty {
@@ -171,7 +176,7 @@ package struct LineBreaker {
                                             height: height, fragments: [(span, 0..<0)], range: 0..<0,
                                             endsWithMandatoryBreak: false))
                 }
-                if cursor.y >= lowestExclusionBottom(container) || maxWidth < minimum {
+                if top >= lowestExclusionBottom(container) || maxWidth < minimum {
                     cursor.moveToNextContainer(of: containers)
                 } else {
                     cursor.y += step
@@ -190,7 +195,7 @@ package struct LineBreaker {
                     } else {
                         breaksWords = true
                     }
-                } else if cursor.y >= lowestExclusionBottom(container) || maxWidth < minimum {
+                } else if top >= lowestExclusionBottom(container) || maxWidth < minimum {
                     cursor.moveToNextContainer(of: containers)
                     breaksWords = false
                 } else {
@@ -234,10 +239,11 @@ package struct LineBreaker {
         let bottom = lowestExclusionBottom(container)
         var y = cursor.y
         defer { lookedAt.extend(through: LayoutCursor(container: cursor.container, y: y + height)) }
-        while y < bottom, maxWidth >= minimum {
+        while containerY(LayoutCursor(container: cursor.container, y: y)) < bottom, maxWidth >= minimum {
             y += step
-            guard container.contains(bandAt: y, height: height) else { return nil }
-            let spans = container.freeSpans(in: proposed, minY: y, height: height, minimumWidth: minimum)
+            let top = containerY(LayoutCursor(container: cursor.container, y: y))
+            guard container.contains(bandAt: top, height: height) else { return nil }
+            let spans = container.freeSpans(in: proposed, minY: top, height: height, minimumWidth: minimum)
             if case .fragments = fill(spans, from: start, padding: container.lineFragmentPadding, maxWidth: maxWidth,
                                       textRect: container.textRect, breaksWords: false) {
                 return y
@@ -398,7 +404,27 @@ package struct LineBreaker {
         return metrics.natural > 0 ? metrics : defaultMetrics
     }
 
-    func lineHeight(_ metrics: LineMetrics) -> Double { metrics.natural * max(0, style.lineHeightMultiple) }
+    /// A line's height: its fonts' natural height times ``ParagraphStyle/lineHeightMultiple``,
+    /// then at least ``ParagraphStyle/minimumLineHeight`` and at most
+    /// ``ParagraphStyle/maximumLineHeight`` (where set).
+    func lineHeight(_ metrics: LineMetrics) -> Double {
+        var height = metrics.natural * max(0, style.lineHeightMultiple)
+        if style.minimumLineHeight > 0 { height = max(height, style.minimumLineHeight) }
+        if style.maximumLineHeight > 0 { height = min(height, style.maximumLineHeight) }
+        return height
+    }
+
+    /// The y of `cursor` in its container's coordinates (see ``origin``).
+    func containerY(_ cursor: LayoutCursor) -> Double {
+        guard let origin, cursor.container == origin.container else { return cursor.y }
+        return origin.y + cursor.y
+    }
+
+    /// The lines `cursor`'s container holds before it (see ``origin``).
+    func containerLines(_ cursor: LayoutCursor) -> Int {
+        guard let origin, cursor.container == origin.container else { return cursor.lines }
+        return origin.lines + cursor.lines
+    }
 
     func lowestExclusionBottom(_ container: TextContainer) -> Double {
         container.regions.reduce(container.textRect.minY) { max($0, $1.bounds.maxY) }

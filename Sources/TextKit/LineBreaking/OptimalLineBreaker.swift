@@ -224,8 +224,10 @@ private struct SlotWalker {
         let height = self.height(bands)
         while cursor.container < containers.count {
             let container = containers[cursor.container]
-            let full = container.maximumNumberOfLines > 0 && cursor.lines >= container.maximumNumberOfLines
-            guard !full, container.contains(bandAt: cursor.y, height: height) else {
+            let full = container.maximumNumberOfLines > 0
+                && breaker.containerLines(cursor) >= container.maximumNumberOfLines
+            let top = breaker.containerY(cursor)
+            guard !full, container.contains(bandAt: top, height: height) else {
                 cursor.moveToNextContainer(of: containers)
                 continue
             }
@@ -233,9 +235,9 @@ private struct SlotWalker {
             // Every slot gets at least one word, so slots narrower than four ems (or the
             // container's minimum) are left empty: a lone word there would be very loose.
             let minimum = max(container.minimumFragmentWidth ?? breaker.minimumWidth, 4 * breaker.minimumWidth)
-            let spans = container.freeSpans(in: proposed, minY: cursor.y, height: height, minimumWidth: minimum)
+            let spans = container.freeSpans(in: proposed, minY: top, height: height, minimumWidth: minimum)
             if spans.isEmpty {
-                if cursor.y >= breaker.lowestExclusionBottom(container) {
+                if top >= breaker.lowestExclusionBottom(container) {
                     cursor.moveToNextContainer(of: containers)
                 } else {
                     cursor.y += breaker.step

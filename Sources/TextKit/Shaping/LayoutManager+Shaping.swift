@@ -116,6 +116,7 @@ extension LayoutManager {
         while paragraphs.count < index + count, splitEnd < storage.length {
             let next = storage.scalars.paragraphRanges(from: splitEnd, minimumEnd: splitEnd + 1)
             paragraphs.append(contentsOf: next.map { ParagraphState(range: $0) })
+            glyphCounts = nil
             splitEnd = next.last?.upperBound ?? storage.length
         }
         let range = index..<min(paragraphs.count, index + count)

@@ -67,6 +67,14 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
     public var baseWritingDirection: WritingDirection = .natural
     /// Multiplies the natural line height (ascent + descent + line gap of the line's fonts).
     public var lineHeightMultiple: Double = 1
+    /// The least height of a line, in points, after ``lineHeightMultiple`` (0: no minimum);
+    /// the space added is above the glyphs (Text Kit's `minimumLineHeight`).
+    public var minimumLineHeight: Double = 0
+    /// The greatest height of a line, in points, after ``lineHeightMultiple`` (0: no maximum;
+    /// it wins over ``minimumLineHeight``); a line this caps keeps its baseline at the natural
+    /// distance from its bottom, its tallest glyphs rising above it (Text Kit's
+    /// `maximumLineHeight`).
+    public var maximumLineHeight: Double = 0
     /// Extra space added after each line, in points.
     public var lineSpacing: Double = 0
     /// Space before the paragraph's first line, in points.

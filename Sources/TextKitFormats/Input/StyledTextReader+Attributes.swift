@@ -108,7 +108,8 @@ extension StyledTextReader.Parser {
 
     mutating func applyParagraph(_ value: Any, to style: inout ParagraphStyle) throws(StyledTextError) {
         let object = try self.object(value, allowed: [
-            "alignment", "direction", "lineHeightMultiple", "lineSpacing", "spacingBefore", "spacingAfter",
+            "alignment", "direction", "lineHeightMultiple", "minimumLineHeight", "maximumLineHeight", "lineSpacing",
+            "spacingBefore", "spacingAfter",
             "firstLineHeadIndent", "headIndent", "tailIndent", "tabStops", "defaultTabInterval",
             "maximumWordSpacingStretch", "maximumLetterSpacing", "allowsUnlimitedWordSpacing", "preventsWidowsAndOrphans",
         ])
@@ -119,6 +120,8 @@ extension StyledTextReader.Parser {
                 case "alignment": style.alignment = try p.choice(item, TextAlignment.self)
                 case "direction": style.baseWritingDirection = try p.choice(item, WritingDirection.self)
                 case "lineHeightMultiple": style.lineHeightMultiple = try p.number(item, minimum: 0.01, maximum: 100)
+                case "minimumLineHeight": style.minimumLineHeight = try p.number(item, minimum: 0, maximum: 100_000)
+                case "maximumLineHeight": style.maximumLineHeight = try p.number(item, minimum: 0, maximum: 100_000)
                 case "lineSpacing": style.lineSpacing = try p.number(item, minimum: 0, maximum: 100_000)
                 case "spacingBefore": style.paragraphSpacingBefore = try p.number(item, minimum: 0, maximum: 100_000)
                 case "spacingAfter": style.paragraphSpacing = try p.number(item, minimum: 0, maximum: 100_000)

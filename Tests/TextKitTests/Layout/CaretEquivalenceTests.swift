@@ -37,10 +37,7 @@ struct CaretEquivalenceTests {
     @Test(arguments: [31, 32, 33, 34, 35, 36] as [UInt64])
     func edgeAnswersAfterRandomEditsMatchAFreshLayout(seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
-        let storage = TextStorage(string: try Self.fixtureText(&rng), attributes: Fixtures.attributes())
-        let manager = LayoutManager(fontCollection: Fixtures.fonts, defaultFont: Fixtures.font)
-        storage.addLayoutManager(manager)
-        for _ in 0..<2 { manager.addTextContainer(base.randomContainer(&rng)) }
+        let (storage, manager) = base.randomLayout(&rng, text: try Self.fixtureText(&rng), containers: 2)
         manager.textContainers[1].size.height = 400
         var extras = 0, overflows = 0
         for step in 0..<150 {

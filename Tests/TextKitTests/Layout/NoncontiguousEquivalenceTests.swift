@@ -23,10 +23,10 @@ struct NoncontiguousEquivalenceTests {
         var lines: [LineLayout] = []
         for state in manager.paragraphs {
             let offset = state.range.lowerBound
-            for placed in state.lines {
+            for (index, placed) in state.lines.enumerated() {
                 let range = placed.line.characterRange
                 guard keep(state.range, range.lowerBound + offset..<range.upperBound + offset) else { continue }
-                var line = placed.line.offsettingCharacters(by: offset)
+                var line = state.laidOutLine(index)
                 for f in line.fragments.indices {
                     for g in line.fragments[f].glyphs.indices { line.fragments[f].glyphs[g].fontIndex = 0 }
                 }

@@ -30,7 +30,7 @@ struct NoncontiguousEstimationTests {
         guard let island = manager.island else { return [] }
         return island.flatMap { p in
             let state = manager.paragraphs[p]
-            return state.lines.map { placed in shifted(placed.line, characters: state.range.lowerBound, y: 0) }
+            return state.lines.indices.map { shifted(state.laidOutLine($0), characters: 0, y: 0) }
         }
     }
 

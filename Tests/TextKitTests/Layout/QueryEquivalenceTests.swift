@@ -122,27 +122,10 @@ struct QueryEquivalenceTests {
     @Test(arguments: [21, 22, 23, 24] as [UInt64])
     func queriesAfterRandomEditsMatchTheWholeLayout(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
-        let text = (0..<60).map { _ in Self.words.randomElement(using: &rng)! }.joined(separator: " ")
-        let storage = TextStorage(string: text, attributes: Fixtures.attributes())
-        let manager = LayoutManager(fontCollection: Fixtures.fonts, defaultFont: Fixtures.font)
-        storage.addLayoutManager(manager)
-        for _ in 0..<3 { manager.addTextContainer(base.randomContainer(&rng)) }
+        let (storage, manager) = base.randomWordsLayout(&rng, words: Self.words, count: 60, containers: 3)
         var partial = 0, checked = 0
         for step in 0..<120 {
-            let length = storage.length
-            switch Int.random(in: 0..<5, using: &rng) {
-            case 0, 1:
-                let at = Int.random(in: 0...length, using: &rng)
-                storage.replaceCharacters(in: at..<at, with: Self.words.randomElement(using: &rng)! + " ")
-            case 2:
-                guard length > 0 else { continue }
-                let start = Int.random(in: 0..<length, using: &rng)
-                storage.replaceCharacters(in: start..<min(length, start + Int.random(in: 1...10, using: &rng)), with: "")
-            case 3:
-                base.toggleRandomExclusion(&rng, in: manager)
-            default:
-                base.resizeRandomContainer(&rng, in: manager)
-            }
+            base.randomEdit(&rng, storage, manager, words: Self.words)
             // One query on the manager as the edit left it, then the same on a full layout.
             let now = storage.length
             let kind = Int.random(in: 0..<4, using: &rng)

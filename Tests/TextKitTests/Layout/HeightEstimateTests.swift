@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import TextKit
+
+/// ``LayoutManager/usageBoundsForTextContainer`` estimates the height of a long text from sample
+/// windows without laying it all out: on real texts (prose, documentation with blank lines and
+/// short lines, several scripts) and at several widths it stays within 5 % of the exact height,
+/// after the first screen and after half the text; laid out, it is exact.
+@Suite("The estimated document height is within 5 % on real text")
+struct HeightEstimateTests {
+    /// Real texts, each a few hundred thousand characters.
+    static func text(_ name: String) throws -> String {
+        switch name {
+        case "debian-reference":
+            return String(repeating: try Fixtures.text("debian-reference.txt") + "\n", count: 3)
+        case "documentation":
+            // The repository's own documentation: headings, blank lines, lists, code, tables.
+            let files = ["README.md", "docs/library.md", "docs/testing.md", "Benchmarks/README.md", "Benchmarks/HISTORY.md"]
+            let joined = try files.map { try String(contentsOfFile: Fixtures.path($0), encoding: .utf8) }.joined(separator: "\n")
+            return String(repeating: joined + "\n", count: 2)
+        default:
+            // The Universal Declaration in several scripts, one after the other.
+            let languages = ["english", "greek", "russian", "hebrew", "arabic", "armenian", "georgian"]
+            let joined = try languages.map {
+                try String(contentsOfFile: Fixtures.path("Fixtures/texts/udhr/\($0).txt"), encoding: .utf8)
+            }.joined(separator: "\n")
+            return String(repeating: joined + "\n", count: 40)
+        }
+    }
+
+    func manager(_ text: String, width: Double) -> (TextStorage, LayoutManager, TextContainer) {
+        let storage = TextStorage(string: text, attributes: Fixtures.attributes())
+        let manager = LayoutManager(fontCollection: Fixtures.fonts, defaultFont: Fixtures.font)
+        storage.addLayoutManager(manager)
+        let container = TextContainer(size: Size(width: width, height: .infinity))
+        manager.addTextContainer(container)
+        return (storage, manager, container)
+    }
+
+    @Test(arguments: ["debian-reference", "documentation", "udhr"], [180.0, 320.0, 600.0])
+    func estimateIsWithinFivePercent(name: String, width: Double) throws {
+        let text = try Self.text(name)
+        let (storage, manager, container) = manager(text, width: width)
+        manager.allowsNonContiguousLayout = true
+        manager.ensureLayout(forBoundingRect: Rect(x: 0, y: 0, width: width, height: 800), in: container)
+        #expect(manager.firstUnlaidCharacterIndex < storage.length / 10)
+        let firstScreen = manager.usageBoundsForTextContainer.height
+        // Half laid out (exactly, from the start): the estimate is refined.
+        let (_, half, _) = self.manager(text, width: width)
+        half.ensureLayout(forCharacterRange: storage.length / 2..<storage.length / 2 + 1)
+        let halfway = half.usageBoundsForTextContainer.height
+        manager.ensureLayout()
+        let exact = manager.usageBoundsForTextContainer
+        let lastLine = manager.snapshot().containers[0].lines.last!.rect.maxY
+        #expect(exact.height >= lastLine - container.textRect.minY - 1e-9)
+        #expect(exact.width == container.textRect.width)
+        for (label, estimate) in [("first screen", firstScreen), ("halfway", halfway)] {
+            let error = abs(estimate - exact.height) / exact.height
+            #expect(error < 0.05, "\(name) at \(width) pt, \(label): estimate \(estimate), exact \(exact.height)")
+        }
+    }
+
+    /// Edits keep the samples; the laid-out prefix stays exact, and the estimate follows the text.
+    @Test func estimateFollowsEditsAndIsExactOnceLaidOut() throws {
+        let text = try Self.text("debian-reference")
+        let (storage, manager, container) = manager(text, width: 320)
+        manager.ensureLayout(forBoundingRect: Rect(x: 0, y: 0, width: 320, height: 800), in: container)
+        let before = manager.usageBoundsForTextContainer.height
+        storage.replaceCharacters(in: 10..<10, with: String(repeating: "\n", count: 50))
+        let after = manager.usageBoundsForTextContainer.height
+        #expect(after > before)
+        manager.ensureLayout()
+        let exact = manager.usageBoundsForTextContainer.height
+        #expect(abs(after - exact) / exact < 0.05)
+        // An empty text uses no more than its one empty line.
+        storage.replaceCharacters(in: 0..<storage.length, with: "")
+        #expect(manager.usageBoundsForTextContainer.height < 30)
+    }
+}
