@@ -77,8 +77,13 @@ public final class FontCollection: Sendable {
     }
 
     /// A font that covers `scalar`, preferring ones like `base`, or nil when no font has it.
+    /// The answer is cached by code point and base (no array is made for a cached one).
     public func fallbackFont(for scalar: Unicode.Scalar, like base: Font) -> Font? {
-        fallbackFont(for: [scalar], like: base)
+        let key = SingleKey(scalar: scalar.value, base: ObjectIdentifier(base))
+        if let cached = cache.withLock({ $0.singles[key] }) { return cached ?? nil }
+        let usable = fallbackFont(for: [scalar], like: base)
+        cache.withLock { $0.singles[key] = .some(usable) }
+        return usable
     }
 
     /// A font for a grapheme cluster whose `scalars` (those that need a glyph) `base` does not all
@@ -139,10 +144,12 @@ public final class FontCollection: Sendable {
     private struct FamilyKey: Hashable { var family: String; var weight: Int; var italic: Bool }
     private struct FileKey: Hashable { var path: String; var index: Int }
     private struct FallbackKey: Hashable { var scalars: [UInt32]; var base: ObjectIdentifier }
+    private struct SingleKey: Hashable { var scalar: UInt32; var base: ObjectIdentifier }
     private struct Caches {
         var families: [FamilyKey: Font] = [:]
         var files: [FileKey: Font] = [:]
         var fallbacks: [FallbackKey: Font?] = [:]
+        var singles: [SingleKey: Font?] = [:]
         var emoji: [[UInt32]: Font?] = [:]
     }
 
