@@ -26,8 +26,32 @@ struct FontconfigHandle: ~Copyable {
 
     private struct SortKey: Hashable { var family: String; var colorOnly: Bool }
     /// The substituted pattern (family, colour, defaults) and fontconfig's untrimmed sort of
-    /// every font for it.
-    private struct SortedFonts { var pattern: OpaquePointer; var fonts: UnsafeMutablePointer<FcFontSet> }
+    /// every font for it, with what queries read of each font, read once. Freed by the handle.
+    private final class SortedFonts {
+        let pattern: OpaquePointer
+        let fonts: UnsafeMutablePointer<FcFontSet>
+        /// Each font's charset (nil: it has none) and whether it is a colour font.
+        let charsets: [OpaquePointer?]
+        let isColor: [Bool]
+        /// The match of each font chosen so far, by its place in `fonts`.
+        var matches: [Int: FontconfigMatch] = [:]
+
+        init(pattern: OpaquePointer, fonts: UnsafeMutablePointer<FcFontSet>) {
+            self.pattern = pattern
+            self.fonts = fonts
+            let all = (0..<Int(fonts.pointee.nfont)).map { fonts.pointee.fonts[$0] }
+            charsets = all.map { font in
+                var charset: OpaquePointer?
+                guard let font, FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch else { return nil }
+                return charset
+            }
+            isColor = all.map { font in
+                var color: FcBool = FcFalse
+                guard let font else { return false }
+                return FcPatternGetBool(font, FC_COLOR, 0, &color) == FcResultMatch && color != FcFalse
+            }
+        }
+    }
 
     init() {
         config = nil
@@ -104,18 +128,17 @@ struct FontconfigHandle: ~Copyable {
     private func firstCovering(_ codePoints: [UInt32], in sorted: SortedFonts, colorOnly: Bool) -> Covering {
         guard let config else { return .undecided }
         var seen = [Bool](repeating: false, count: codePoints.count)
-        for i in 0..<Int(sorted.fonts.pointee.nfont) {
-            guard let font = sorted.fonts.pointee.fonts[i] else { continue }
-            var charset: OpaquePointer?
-            guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch else { continue }
-            let all = codePoints.allSatisfy { FcCharSetHasChar(charset, $0) != 0 }
-            var color: FcBool = FcFalse
-            let eligible = !colorOnly || (FcPatternGetBool(font, FC_COLOR, 0, &color) == FcResultMatch && color != FcFalse)
-            if all && eligible {
+        for (i, charset) in sorted.charsets.enumerated() {
+            guard let charset else { continue }
+            if (!colorOnly || sorted.isColor[i]) && codePoints.allSatisfy({ FcCharSetHasChar(charset, $0) != 0 }) {
                 guard seen.contains(false) else { return .undecided }
-                guard let rendered = FcFontRenderPrepare(config, sorted.pattern, font) else { return .undecided }
+                if let match = sorted.matches[i] { return .found(match) }
+                guard let font = sorted.fonts.pointee.fonts[i],
+                      let rendered = FcFontRenderPrepare(config, sorted.pattern, font) else { return .undecided }
                 defer { FcPatternDestroy(rendered) }
-                return describe(rendered).map { .found($0) } ?? .undecided
+                guard let match = describe(rendered) else { return .undecided }
+                sorted.matches[i] = match
+                return .found(match)
             }
             for (j, codePoint) in codePoints.enumerated() where !seen[j] {
                 seen[j] = FcCharSetHasChar(charset, codePoint) != 0
