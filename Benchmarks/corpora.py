@@ -67,23 +67,26 @@ GETTEXT = ["evolution-common", "gnome-control-center-data", "nautilus-data", "li
 
 
 def fetch(packages):
-    """Downloads (once) and unpacks each package; returns {package: version}."""
+    """Downloads (once) and unpacks each package; returns {package: version} of those it could get."""
     os.makedirs(DEBS, exist_ok=True)
     versions = {}
     for package in packages:
-        debs = sorted(glob.glob(os.path.join(DEBS, f"{package}_*.deb")))
-        if not debs:
-            subprocess.run(["apt-get", "download", package], cwd=DEBS, check=True,
-                           stdout=subprocess.DEVNULL)
+        try:
             debs = sorted(glob.glob(os.path.join(DEBS, f"{package}_*.deb")))
-        deb = debs[-1]
-        versions[package] = subprocess.run(["dpkg-deb", "-f", deb, "Version"], check=True,
-                                           capture_output=True, text=True).stdout.strip()
-        tree = os.path.join(DEBS, "x", package)
-        if not os.path.isdir(tree):
-            os.makedirs(tree + ".part", exist_ok=True)
-            subprocess.run(["dpkg-deb", "-x", deb, tree + ".part"], check=True)
-            os.rename(tree + ".part", tree)
+            if not debs:
+                subprocess.run(["apt-get", "download", package], cwd=DEBS, check=True,
+                               stdout=subprocess.DEVNULL)
+                debs = sorted(glob.glob(os.path.join(DEBS, f"{package}_*.deb")))
+            deb = debs[-1]
+            versions[package] = subprocess.run(["dpkg-deb", "-f", deb, "Version"], check=True,
+                                               capture_output=True, text=True).stdout.strip()
+            tree = os.path.join(DEBS, "x", package)
+            if not os.path.isdir(tree):
+                os.makedirs(tree + ".part", exist_ok=True)
+                subprocess.run(["dpkg-deb", "-x", deb, tree + ".part"], check=True)
+                os.rename(tree + ".part", tree)
+        except (OSError, IndexError, subprocess.CalledProcessError) as error:
+            print(f"{package}: not available ({error})", file=sys.stderr)
     return versions
 
 
@@ -269,13 +272,19 @@ def language(lang):
 
 
 def corpora():
-    english = fortunes(["fortunes", "fortunes-min"])
+    """{name: (packages it needs, a function that makes its paragraphs)}."""
+    def english_fortunes():
+        english = fortunes(["fortunes", "fortunes-min"])
+        return cut(list(dict.fromkeys(english[0] + english[1])), MB)
+    intl = ["fortunes-de", "fortunes-ru", "fortunes-es", "fortunes-it", "fortunes-zh"]
     return {
-        "technical-en": cut(debian_reference("en") + handbook("en-US"), MB),
-        "python-docs": cut(python_docs(), MB),
-        "fortunes": cut(list(dict.fromkeys(english[0] + english[1])), MB),
-        "fortunes-intl": cut(interleave(fortunes(["fortunes-de", "fortunes-ru", "fortunes-es", "fortunes-it", "fortunes-zh"])), MB),
-        "multilingual": cut(interleave([cut(language(lang), MB // len(SCRIPTS)) for lang in SCRIPTS]), MB),
+        "technical-en": (["debian-reference-en", "debian-handbook"],
+                         lambda: cut(debian_reference("en") + handbook("en-US"), MB)),
+        "python-docs": (["python3.11-doc"], lambda: cut(python_docs(), MB)),
+        "fortunes": (["fortunes", "fortunes-min"], english_fortunes),
+        "fortunes-intl": (intl, lambda: cut(interleave(fortunes(intl)), MB)),
+        "multilingual": (["debian-handbook", "debian-reference-zh-cn", "debian-reference-ja"] + GETTEXT,
+                         lambda: cut(interleave([cut(language(lang), MB // len(SCRIPTS)) for lang in SCRIPTS]), MB)),
     }
 
 
@@ -285,7 +294,12 @@ def main():
     args = ap.parse_args()
     versions = fetch(PACKAGES)
     print("packages: " + ", ".join(f"{p} {v}" for p, v in versions.items()))
-    for name, paragraphs in corpora().items():
+    for name, (needs, make) in corpora().items():
+        missing = [p for p in needs if p not in versions]
+        if missing:
+            print(f"{name}.txt  skipped: {', '.join(missing)} not available")
+            continue
+        paragraphs = make()
         data = ("\n".join(paragraphs) + "\n").encode("utf-8")
         chars = sum(len(p) for p in paragraphs)
         print(f"{name}.txt  {len(data):>9,} bytes  {len(paragraphs):>6,} paragraphs  "
