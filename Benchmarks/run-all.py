@@ -169,7 +169,7 @@ def main():
             continue
         all_results[corpus] = measure(corpus, args.rounds)
     commit = sh(["git", "-C", ROOT, "describe", "--always", "--dirty"]) or "?"
-    lines = [f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, textkit {commit}, {args.rounds} interleaved rounds, "
+    lines = [f"{datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, textkit {commit}, {args.rounds} interleaved round{'s' if args.rounds != 1 else ''}, "
              f"DejaVu Sans 12 pt (fontconfig fallback where needed), 400 pt column, one paragraph per line",
              f"machine: {machine()}", "", table(all_results), "",
              "first: the first layout in a fresh process; steady: the median of the next three; ratios are within "
