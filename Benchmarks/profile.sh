@@ -2,8 +2,12 @@
 # Instruction profile of textkit laying out 1 MB (one pass of textkit-peer: the raw-HarfBuzz
 # floor, then the layout) with valgrind's callgrind, which counts instructions repeatably.
 #
-#   Benchmarks/profile.sh [TEXT [PEER OPTIONS]]   # writes Benchmarks/.build/callgrind.out, prints the top
-#   Benchmarks/profile.sh "" --pages 20curvedExclusions   # the Pages_20curvedExclusions_1MB layout
+#   Benchmarks/profile.sh [CORPUS|TEXT [PEER OPTIONS]]   # writes Benchmarks/.build/callgrind.out
+#   Benchmarks/profile.sh technical-en                   # Benchmarks/.corpus/technical-en.txt
+#   Benchmarks/profile.sh "" --pages 20curvedExclusions  # the Pages_20curvedExclusions_1MB layout
+#
+# Prints where the layout's instructions go, by pipeline stage (inclusive counts: a stage's
+# callees are in it), then the top inclusive functions.
 #
 # Valgrind 3.19 (Debian 12) cannot read the DWARF 5 that Swift 6.3 emits ("unhandled dwarf2
 # abbrev form code 0x25", then it gives up), so the profiled copy is stripped of debug info:
@@ -12,12 +16,26 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 text=${1:-$here/.corpus/en-1mb.txt}
 [ $# -gt 0 ] && shift
+[ -f "$text" ] || [ ! -f "$here/.corpus/$text.txt" ] || text=$here/.corpus/$text.txt
 [ -f "$text" ] || python3 "$here/../scripts/make-corpus.py"
 (cd "$here" && swift build -c release --product textkit-peer)
 strip --strip-debug -o "$here/.build/textkit-peer-nodebug" "$here/.build/release/textkit-peer"
-valgrind --tool=callgrind --callgrind-out-file="$here/.build/callgrind.out" \
+out=$here/.build/callgrind.out
+valgrind --tool=callgrind --callgrind-out-file="$out" \
     "$here/.build/textkit-peer-nodebug" --text "$text" --repeats 1 "$@" 2>&1 | grep -v "brk segment\|Limitations\|further instances"
+callgrind_annotate --inclusive=yes --threshold=100 "$out" 2>/dev/null \
+    | sed -E 's/\?\?\?://; s/ \[[^]]*\]$//' | swift demangle --simplified > "$out.inclusive.txt"
+count() { grep -m1 -F "$1" "$out.inclusive.txt" | awk '{ gsub(",", "", $1); printf "%.0f", $1 / 1e6 }' | grep . || echo 0; }
+main=$(count " LayoutManager.ensureLayout()"); workers=$(count "closure #6 in LayoutManager.startShaping")
+raw=$(count "RawShaper.shapeAll"); total=$(( ${main:-0} + ${workers:-0} ))
+echo "Where the layout's instructions go (millions; inclusive):"
+echo "  layout: $total (pass $main, shaping workers $workers); HarfBuzz alone on the same text: $raw"
+echo "  shaping a paragraph (Paragraph.init): $(count " Paragraph.init(content")"
+echo "    analysis (ICU: line breaks $(count "ICU.withBreaker"), graphemes $(count "ICU.graphemeBoundaries"), bidi $(count "BidiParagraph.init")): $(count "ParagraphAnalysis.init")"
+echo "    itemize (scripts, fonts, fallback $(count "FontCollection.fallbackFont(for:like:)")): $(count " Itemizer.items()")"
+echo "    shape (word cache $(count " ShapeCache.shape("), HarfBuzz in the layout ≈ $(( $(count "hb_shape") - raw ))): $(count "specialized static Paragraph.shape(")"
+echo "  line breaking (LineBreaker.nextLine): $(count "LineBreaker.nextLine")"
+echo "  assembly (LineAssembler.assemble): $(count "LineAssembler.assemble")"
 echo "Top inclusive functions (instructions; the whole process is 100%):"
-callgrind_annotate --inclusive=yes --threshold=100 "$here/.build/callgrind.out" 2>/dev/null \
-    | grep -E "TextKit|BenchSupport|hb_shape |_swift_stdlib|memcpy|swift_release |swift_retain |ubrk_|ubidi_" \
-    | sed -E 's/\?\?\?://; s/ \[[^]]*\]$//' | swift demangle --simplified | cut -c1-160 | head -40
+grep -E "TextKit|BenchSupport|LayoutManager|Paragraph|Itemizer|ShapeCache|HarfBuzz|Line|ICU|hb_shape |_swift_stdlib|memcpy|swift_release |swift_retain |ubrk_|ubidi_" "$out.inclusive.txt" \
+    | cut -c1-160 | head -40

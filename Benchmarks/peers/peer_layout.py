@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """One peer layout pass, timed in-process, printed as one JSON line (driven by run-peers.py).
 
-    peer_layout.py pango|skia --text FILE --font FILE --width 400 --size 12
+    peer_layout.py pango|skia --text FILE --font FILE --width 400 --size 12 [--system-fonts]
 
 Every paragraph (one per line) gets its own layout object of `width` (one layout per paragraph,
 as an editor or a paragraph-at-a-time typesetter would), word wrapping, DejaVu Sans at `size`
@@ -65,14 +65,18 @@ def run_pango(paras, font, width, size):
             "font": face_file, "hinting": hinting}
 
 
-def run_skia(paras, font, width, size):
+def run_skia(paras, font, width, size, system_fonts=False):
     import skia
     tl = skia.textlayout
-    typeface = skia.Typeface.MakeFromFile(font)
-    provider = tl.TypefaceFontProvider()
-    provider.registerTypeface(typeface, "DejaVu Sans")
     collection = tl.FontCollection()  # a new collection: its paragraph cache starts empty
-    collection.setDefaultFontManager(provider)
+    if system_fonts:  # fontconfig's fonts: DejaVu Sans first, fallback for other scripts
+        collection.setDefaultFontManager(skia.FontMgr())
+        font = "DejaVu Sans (fontconfig) with fallback"
+    else:
+        typeface = skia.Typeface.MakeFromFile(font)
+        provider = tl.TypefaceFontProvider()
+        provider.registerTypeface(typeface, "DejaVu Sans")
+        collection.setDefaultFontManager(provider)
     text_style = tl.TextStyle()
     text_style.setFontSize(size)
     text_style.setFontFamilies(["DejaVu Sans"])
@@ -107,10 +111,15 @@ def main():
     ap.add_argument("--font", required=True)
     ap.add_argument("--width", type=float, default=400)
     ap.add_argument("--size", type=float, default=12)
+    ap.add_argument("--system-fonts", action="store_true",
+                    help="SkParagraph: fontconfig's fonts with fallback instead of the font file alone "
+                         "(Pango always falls back through fontconfig)")
     args = ap.parse_args()
     paras = paragraphs_of(args.text)
-    run = run_pango if args.engine == "pango" else run_skia
-    result = run(paras, args.font, args.width, args.size)
+    if args.engine == "pango":
+        result = run_pango(paras, args.font, args.width, args.size)
+    else:
+        result = run_skia(paras, args.font, args.width, args.size, args.system_fonts)
     result["paragraphs"] = len(paras)
     print(json.dumps(result, sort_keys=True))
     return 0

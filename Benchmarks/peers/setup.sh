@@ -4,7 +4,7 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 sudo=$(command -v sudo || true)
-if ! /usr/bin/python3 -c "import gi, cairo; gi.require_version('PangoCairo', '1.0')" 2>/dev/null; then
+if ! /usr/bin/python3 -c "import gi, cairo; gi.require_version('PangoCairo', '1.0'); gi.require_foreign('cairo')" 2>/dev/null; then
     $sudo apt-get update
     $sudo apt-get install -y python3-gi python3-gi-cairo gir1.2-pango-1.0 python3-venv
 fi

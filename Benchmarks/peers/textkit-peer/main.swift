@@ -9,7 +9,11 @@
 // column; Benchmarks/profile.sh uses it to profile the exclusion scenarios.
 //
 // Each repeat times a raw-shaping pass then a layout with a new storage and layout manager
-// (the font collection stays loaded, as the peers keep their font); medians are printed.
+// (the font collection stays loaded, as the peers keep their font); medians are printed, and
+// the first layout of the process (`first_layout_s`: after the 20-paragraph warm-up, as the
+// peers do) apart from the median of the later ones (`steady_layout_s`). `glyphs` counts what
+// the raw floor shaped with DejaVu Sans alone; `glyphs_laid_out` what the layout shaped with
+// fallback fonts; `characters` is in UTF-16 units.
 import BenchSupport
 import Foundation
 import TextKit
@@ -61,7 +65,7 @@ do {
 }
 
 var shapeTimes: [Double] = [], layoutTimes: [Double] = []
-var lines = 0, glyphs = 0
+var lines = 0, glyphs = 0, glyphsLaidOut = 0
 for _ in 0..<repeats {
     shapeTimes.append(seconds { glyphs = shaper.shapeAll(utf16).glyphs })
     if let exclusions = pages {
@@ -74,6 +78,7 @@ for _ in 0..<repeats {
     let (storage, manager) = Scenarios.column(text, width: width, collection: collection, font: font)
     layoutTimes.append(seconds { manager.ensureLayout() })
     lines = manager.statistics.linesLaidOut
+    glyphsLaidOut = manager.statistics.glyphsShaped
     withExtendedLifetime(storage) {}
 }
 
@@ -83,6 +88,10 @@ let result: [String: Any] = [
     "lines": lines,
     "glyphs": glyphs,
     "layout_s": median(layoutTimes),
+    "first_layout_s": layoutTimes[0],
+    "steady_layout_s": median(layoutTimes.count > 1 ? Array(layoutTimes.dropFirst()) : layoutTimes),
+    "glyphs_laid_out": glyphsLaidOut,
+    "characters": utf16.reduce(0) { $0 + $1.count },
     "raw_harfbuzz_s": median(shapeTimes),
     "layout_over_raw": median(layoutTimes) / median(shapeTimes),
 ]

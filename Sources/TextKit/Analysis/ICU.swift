@@ -66,7 +66,11 @@ package enum ICU {
         guard !text.isEmpty else { return [0] }
         // Below U+0300 there are no marks, joiners, Hangul jamo or regional indicators: every
         // offset is a boundary but the one between CR and LF (GB3; GB4–GB5 break around controls).
-        if !text.contains(where: { $0 >= 0x300 }) {
+        // Above it, a code unit whose Grapheme_Cluster_Break is Other (punctuation such as ’ “ —,
+        // letters of Han, Kana, Hebrew, Arabic, Cyrillic, Greek …) obeys no rule but GB999, as
+        // long as no joiner, mark or other special unit is in the text (GB11's pictographs only
+        // join across a ZWJ, which is not Other; surrogates are never Other here).
+        if !text.contains(where: { $0 >= 0x300 && !Self.isGraphemeOther($0) }) {
             var out: [Int32] = [0]
             out.reserveCapacity(text.count + 1)
             for index in 1...text.count where !(text[index - 1] == 0x0D && index < text.count && text[index] == 0x0A) {
@@ -74,6 +78,13 @@ package enum ICU {
             }
             return out
         }
+        return iteratorGraphemeBoundaries(text, pool: pool)
+    }
+
+    /// ``graphemeBoundaries(_:pool:)`` from ICU's character break iterator alone (no fast path).
+    package static func iteratorGraphemeBoundaries(_ text: UnsafeBufferPointer<UInt16>,
+                                                   pool: BreakIteratorPool? = nil) -> [Int32] {
+        guard !text.isEmpty else { return [0] }
         return withBreaker(kind: Int32(TSICU_BRK_CHARACTER), locale: "", text: text, pool: pool) { breaker in
             var out: [Int32] = [tsicu_breaker_first(breaker)]
             var position = tsicu_breaker_next(breaker)
@@ -83,6 +94,22 @@ package enum ICU {
             }
             return out
         } ?? (0...text.count).map { Int32(truncatingIfNeeded: $0) }
+    }
+
+    /// Whether the BMP code point `unit` (not a surrogate) has Grapheme_Cluster_Break Other.
+    package static func isGraphemeOther(_ unit: UInt16) -> Bool {
+        graphemeOther[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0
+    }
+
+    /// One bit per BMP code point: Grapheme_Cluster_Break is Other (surrogates: never), from ICU's
+    /// own property data, so the fast path of ``graphemeBoundaries(_:pool:)`` agrees with ICU's
+    /// character break iterator.
+    private static let graphemeOther: [UInt64] = (0..<1024).map { word in
+        (0..<64).reduce(UInt64(0)) { bits, bit in
+            let unit = UInt32(word * 64 + bit)
+            let isOther = !(0xD800...0xDFFF).contains(unit) && tsicu_grapheme_break_is_other(unit) != 0
+            return isOther ? bits | (1 << UInt64(bit)) : bits
+        }
     }
 
     /// The ICU script code of a code point (Common for unassigned or on failure).

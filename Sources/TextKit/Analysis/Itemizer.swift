@@ -320,6 +320,18 @@ package struct Itemizer {
                 && (unit < 0x231A || unit > 0x2B55) && Unicode.Scalar(unit).map(primary.hasGlyph(for:)) == true {
                 return primary
             }
+            // A one-unit cluster the primary font lacks, outside that range: what the general path
+            // below does for one scalar without a selector, without its arrays.
+            if unit >= 0x80, unit < 0x231A || unit > 0x2B55, let scalar = Unicode.Scalar(unit) {
+                guard Self.needsGlyph(scalar), !primary.hasGlyph(for: scalar) else { return primary }
+                if let previous, previous !== primary, !previous.hasColorGlyphs, previous.hasGlyph(for: scalar) {
+                    return previous
+                }
+                if let fallback = fonts.collection.fallbackFont(for: scalar, like: primary) { return fallback }
+                missing.append(MissingCharacter(scalar: scalar, offset: Int(scalarOffsets[cluster.lowerBound]),
+                                                resolvedScript: script))
+                return primary
+            }
         }
         var needed: [Unicode.Scalar] = []
         var firstMissing: Int?

@@ -77,8 +77,13 @@ public final class FontCollection: Sendable {
     }
 
     /// A font that covers `scalar`, preferring ones like `base`, or nil when no font has it.
+    /// The answer is cached by code point and base (no array is made for a cached one).
     public func fallbackFont(for scalar: Unicode.Scalar, like base: Font) -> Font? {
-        fallbackFont(for: [scalar], like: base)
+        let key = SingleKey(scalar: scalar.value, base: ObjectIdentifier(base))
+        if let cached = cache.withLock({ $0.singles[key] }) { return cached ?? nil }
+        let usable = fallbackFont(for: [scalar], like: base)
+        cache.withLock { $0.singles[key] = .some(usable) }
+        return usable
     }
 
     /// A font for a grapheme cluster whose `scalars` (those that need a glyph) `base` does not all
@@ -139,10 +144,12 @@ public final class FontCollection: Sendable {
     private struct FamilyKey: Hashable { var family: String; var weight: Int; var italic: Bool }
     private struct FileKey: Hashable { var path: String; var index: Int }
     private struct FallbackKey: Hashable { var scalars: [UInt32]; var base: ObjectIdentifier }
+    private struct SingleKey: Hashable { var scalar: UInt32; var base: ObjectIdentifier }
     private struct Caches {
         var families: [FamilyKey: Font] = [:]
         var files: [FileKey: Font] = [:]
         var fallbacks: [FallbackKey: Font?] = [:]
+        var singles: [SingleKey: Font?] = [:]
         var emoji: [[UInt32]: Font?] = [:]
     }
 
@@ -164,139 +171,4 @@ public final class FontCollection: Sendable {
 
 extension String {
     func caseInsensitiveEquals(_ other: String) -> Bool { lowercased() == other.lowercased() }
-}
-
-/// A font fontconfig chose: file, face index and the family names it declares.
-struct FontconfigMatch {
-    var file: String
-    var index: Int
-    var families: [String]
-}
-
-/// The only owner of a fontconfig configuration; every fontconfig call goes through it.
-struct FontconfigHandle: ~Copyable {
-    private var config: OpaquePointer?
-    /// The machine's configuration is loaded on first use (it scans font directories), so a
-    /// layout that only uses font files never pays for it.
-    private var loadsDefaultConfiguration: Bool
-
-    init() {
-        config = nil
-        loadsDefaultConfiguration = true
-    }
-
-    private mutating func loaded() -> OpaquePointer? {
-        if loadsDefaultConfiguration {
-            config = FcInitLoadConfigAndFonts()
-            loadsDefaultConfiguration = false
-        }
-        return config
-    }
-
-    /// Only the configuration in the file at `path` (not the machine's), fonts scanned; nil when
-    /// the file cannot be loaded.
-    init?(configurationFile path: String) {
-        // A missing file is reported by the caller, not printed by fontconfig.
-        guard access(path, R_OK) == 0, let config = FcConfigCreate() else { return nil }
-        guard FcConfigParseAndLoad(config, path, FcTrue) != 0, FcConfigBuildFonts(config) != 0 else {
-            FcConfigDestroy(config)
-            return nil
-        }
-        self.config = config
-        self.loadsDefaultConfiguration = false
-    }
-
-    deinit { if let config { FcConfigDestroy(config) } }
-
-    /// The best font for a family and style, or nil when fontconfig has no fonts.
-    mutating func match(family: String, weight: Int, italic: Bool) -> FontconfigMatch? {
-        guard let config = loaded(), let pattern = FcPatternCreate() else { return nil }
-        defer { FcPatternDestroy(pattern) }
-        _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, $0) }
-        FcPatternAddInteger(pattern, FC_WEIGHT, FcWeightFromOpenType(Int32(weight)))
-        FcPatternAddInteger(pattern, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
-        return bestMatch(config: config, pattern: pattern)
-    }
-
-    /// The best font covering every one of `codePoints`, preferring `family`'s look; `tried`
-    /// hears the first family of each better-ranked font that lacks one of them.
-    /// With `colorOnly`, only fonts fontconfig marks as colour fonts are candidates.
-    mutating func fallback(for codePoints: [UInt32], family: String, colorOnly: Bool = false,
-                           tried: ((String) -> Void)? = nil) -> FontconfigMatch? {
-        guard let config = loaded(), let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return nil }
-        defer { FcPatternDestroy(pattern); FcCharSetDestroy(charset) }
-        for codePoint in codePoints { FcCharSetAddChar(charset, codePoint) }
-        FcPatternAddCharSet(pattern, FC_CHARSET, charset)
-        _ = family.withCString { FcPatternAddString(pattern, FC_FAMILY, $0) }
-        if colorOnly { FcPatternAddBool(pattern, FC_COLOR, FcTrue) }
-        FcConfigSubstitute(config, pattern, FcMatchPattern)
-        FcDefaultSubstitute(pattern)
-        var result = FcResultNoMatch
-        guard let set = FcFontSort(config, pattern, FcTrue, nil, &result) else { return nil }
-        defer { FcFontSetDestroy(set) }
-        for i in 0..<Int(set.pointee.nfont) {
-            guard let font = set.pointee.fonts[i] else { continue }
-            var color: FcBool = FcFalse
-            if colorOnly, FcPatternGetBool(font, FC_COLOR, 0, &color) != FcResultMatch || color == FcFalse { continue }
-            var fontCharset: OpaquePointer?
-            guard FcPatternGetCharSet(font, FC_CHARSET, 0, &fontCharset) == FcResultMatch,
-                  codePoints.allSatisfy({ FcCharSetHasChar(fontCharset, $0) != 0 }) else {
-                if let tried, let family = describe(font)?.families.first { tried(family) }
-                continue
-            }
-            guard let rendered = FcFontRenderPrepare(config, pattern, font) else { continue }
-            defer { FcPatternDestroy(rendered) }
-            if let match = describe(rendered) { return match }
-        }
-        return nil
-    }
-
-    /// Every font face fontconfig knows, its style name, and for each of `samples` whether it
-    /// has all of those code points.
-    mutating func list(samples: [[UInt32]]) -> [(FontconfigMatch, String, [Bool])] {
-        guard let config = loaded(), let pattern = FcPatternCreate() else { return [] }
-        defer { FcPatternDestroy(pattern) }
-        guard let objects = FcObjectSetCreate() else { return [] }
-        defer { FcObjectSetDestroy(objects) }
-        for name in [FC_FAMILY, FC_STYLE, FC_FILE, FC_INDEX, FC_CHARSET] { _ = FcObjectSetAdd(objects, name) }
-        guard let set = FcFontList(config, pattern, objects) else { return [] }
-        defer { FcFontSetDestroy(set) }
-        var result: [(FontconfigMatch, String, [Bool])] = []
-        for i in 0..<Int(set.pointee.nfont) {
-            guard let font = set.pointee.fonts[i], let face = describe(font) else { continue }
-            var style: UnsafeMutablePointer<FcChar8>?
-            let styleName = FcPatternGetString(font, FC_STYLE, 0, &style) == FcResultMatch ? style.map { String(cString: $0) } : nil
-            var charset: OpaquePointer?
-            let hasCharset = FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch
-            let covers = samples.map { codePoints in
-                hasCharset && !codePoints.isEmpty && codePoints.allSatisfy { FcCharSetHasChar(charset, $0) != 0 }
-            }
-            result.append((face, styleName ?? "", covers))
-        }
-        return result
-    }
-
-    private func bestMatch(config: OpaquePointer, pattern: OpaquePointer) -> FontconfigMatch? {
-        FcConfigSubstitute(config, pattern, FcMatchPattern)
-        FcDefaultSubstitute(pattern)
-        var result = FcResultNoMatch
-        guard let matched = FcFontMatch(config, pattern, &result) else { return nil }
-        defer { FcPatternDestroy(matched) }
-        return describe(matched)
-    }
-
-    private func describe(_ pattern: OpaquePointer) -> FontconfigMatch? {
-        var file: UnsafeMutablePointer<FcChar8>?
-        guard FcPatternGetString(pattern, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
-        var index: Int32 = 0
-        _ = FcPatternGetInteger(pattern, FC_INDEX, 0, &index)
-        var families: [String] = []
-        var n: Int32 = 0
-        var name: UnsafeMutablePointer<FcChar8>?
-        while FcPatternGetString(pattern, FC_FAMILY, n, &name) == FcResultMatch, let name {
-            families.append(String(cString: name))
-            n += 1
-        }
-        return FontconfigMatch(file: String(cString: file), index: Int(index), families: families)
-    }
 }

@@ -203,6 +203,58 @@ package final class HarfBuzzFont: @unchecked Sendable {
     /// Shapes `text[range]` in one HarfBuzz buffer.
     package func shapePiece(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, rightToLeft: Bool,
                             script: String?, language: String?, features: [FontFeature]) -> ShapedGlyphs {
+        withShapedBuffer(text, range: range, rightToLeft: rightToLeft, script: script, language: language,
+                         features: features) { infos, positions, n in
+            var out = ShapedGlyphs()
+            out.glyphs.reserveCapacity(n); out.clusters.reserveCapacity(n); out.advances.reserveCapacity(n)
+            out.offsetsX.reserveCapacity(n); out.offsetsY.reserveCapacity(n); out.unsafeToBreak.reserveCapacity(n)
+            for i in 0..<n {
+                out.glyphs.append(infos[i].codepoint)
+                out.clusters.append(Int32(bitPattern: infos[i].cluster))
+                out.advances.append(positions[i].x_advance)
+                out.offsetsX.append(positions[i].x_offset)
+                out.offsetsY.append(positions[i].y_offset)
+                out.unsafeToBreak.append(Self.isUnsafeToBreak(infos[i]))
+            }
+            return out
+        } ?? ShapedGlyphs()
+    }
+
+    /// ``shape(_:range:rightToLeft:script:language:features:)`` as glyph records in logical order
+    /// (the word cache's form), read straight from HarfBuzz's buffer into one array.
+    func shapeRecords(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, rightToLeft: Bool,
+                      script: String?, language: String?, features: [FontFeature]) -> [GlyphRecord] {
+        if range.count > Self.maximumMarkRun, !Self.markRunCuts(text, range).isEmpty {
+            return ShapeCache.records(shape(text, range: range, rightToLeft: rightToLeft, script: script,
+                                            language: language, features: features), rightToLeft: rightToLeft)
+        }
+        return withShapedBuffer(text, range: range, rightToLeft: rightToLeft, script: script, language: language,
+                                features: features) { infos, positions, n in
+            [GlyphRecord](unsafeUninitializedCapacity: n) { records, count in
+                for k in 0..<n {
+                    let i = rightToLeft ? n - 1 - k : k
+                    records.baseAddress!.advanced(by: k).initialize(to: GlyphRecord(
+                        glyph: infos[i].codepoint, cluster: Int32(bitPattern: infos[i].cluster),
+                        advance: positions[i].x_advance, offsetX: positions[i].x_offset,
+                        offsetY: positions[i].y_offset, unsafeToBreak: Self.isUnsafeToBreak(infos[i])))
+                }
+                count = n
+            }
+        } ?? []
+    }
+
+    private static func isUnsafeToBreak(_ info: hb_glyph_info_t) -> Bool {
+        var info = info
+        return hb_glyph_info_get_glyph_flags(&info).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
+    }
+
+    /// Shapes `text[range]` in one HarfBuzz buffer and hands `body` its glyph infos, positions
+    /// and glyph count; nil when HarfBuzz gives no glyph arrays.
+    private func withShapedBuffer<Result>(
+        _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, rightToLeft: Bool, script: String?, language: String?,
+        features: [FontFeature],
+        _ body: (UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, Int) -> Result
+    ) -> Result? {
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
@@ -217,29 +269,15 @@ package final class HarfBuzzFont: @unchecked Sendable {
 
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return ShapedGlyphs() }
+              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return nil }
         let n = Int(count)
-        var out = ShapedGlyphs()
-        out.glyphs.reserveCapacity(n); out.clusters.reserveCapacity(n); out.advances.reserveCapacity(n)
-        out.offsetsX.reserveCapacity(n); out.offsetsY.reserveCapacity(n); out.unsafeToBreak.reserveCapacity(n)
-        let unsafeFlag = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
-        for i in 0..<n {
-            var info = infos[i]
-            let flags = hb_glyph_info_get_glyph_flags(&info).rawValue
-            out.glyphs.append(infos[i].codepoint)
-            out.clusters.append(Int32(bitPattern: infos[i].cluster))
-            out.advances.append(positions[i].x_advance)
-            out.offsetsX.append(positions[i].x_offset)
-            out.offsetsY.append(positions[i].y_offset)
-            out.unsafeToBreak.append(flags & unsafeFlag != 0)
-            if Self.isHiddenControl(text[Int(infos[i].cluster)]) {
-                // Text Kit's zero advancement for control characters: nothing drawn, no width
-                // (HarfBuzz gives them the .notdef box, as any character the font lacks).
-                out.glyphs[i] = invisibleGlyph
-                out.advances[i] = 0; out.offsetsX[i] = 0; out.offsetsY[i] = 0
-            }
+        for i in 0..<n where Self.isHiddenControl(text[Int(infos[i].cluster)]) {
+            // Text Kit's zero advancement for control characters: nothing drawn, no width
+            // (HarfBuzz gives them the .notdef box, as any character the font lacks).
+            infos[i].codepoint = invisibleGlyph
+            positions[i].x_advance = 0; positions[i].x_offset = 0; positions[i].y_offset = 0
         }
-        return out
+        return body(infos, positions, n)
     }
 
     /// Whether a UTF-16 unit is a control character (C0, DEL, C1) other than the tab, which

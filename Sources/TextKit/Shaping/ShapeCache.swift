@@ -56,8 +56,7 @@ package final class ShapeCache: Sendable {
             if Self.isCacheable(text, segment, in: range) {
                 shapeAndCache(text, segment, hash: hash, styleID: styleID, style: style, to: out)
             } else {
-                let shaped = style.input.shape(text, range: segment)
-                out.append(Self.records(shaped, rightToLeft: style.rightToLeft), clusterOffset: 0)
+                out.append(style.input.shapeRecords(text, range: segment), clusterOffset: 0)
             }
             start = end
         }
@@ -156,8 +155,7 @@ package final class ShapeCache: Sendable {
     private func shapeAndCache(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>, hash: UInt64, styleID: Int32,
                                style: RunStyle, to out: GlyphAssembly) {
         let alone = UnsafeBufferPointer(rebasing: text[segment])
-        let shaped = style.input.shape(alone, range: 0..<alone.count)
-        let records = Self.records(shaped, rightToLeft: style.rightToLeft)
+        let records = style.input.shapeRecords(alone, range: 0..<alone.count)
         out.append(records, clusterOffset: Int32(segment.lowerBound))
         state.withLock { state in
             state.misses += 1
@@ -178,7 +176,7 @@ package final class ShapeCache: Sendable {
     }
 
     /// HarfBuzz output (visual order when right to left) as records in logical order.
-    private static func records(_ shaped: ShapedGlyphs, rightToLeft: Bool) -> [GlyphRecord] {
+    static func records(_ shaped: ShapedGlyphs, rightToLeft: Bool) -> [GlyphRecord] {
         let count = shaped.glyphs.count
         return (0..<count).map { k in
             let index = rightToLeft ? count - 1 - k : k

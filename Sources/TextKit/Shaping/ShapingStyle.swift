@@ -33,6 +33,12 @@ package struct ShapingInput: Hashable, Sendable {
     package var language: String?
     var features: [FontFeature]
 
+    /// ``shape(_:range:)`` as glyph records in logical order (the word cache's form).
+    func shapeRecords(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>) -> [GlyphRecord] {
+        font.shaper.shapeRecords(text, range: range, rightToLeft: rightToLeft, script: script, language: language,
+                                 features: features)
+    }
+
     /// Shapes `text[range]`, the rest of `text` being context (see ``HarfBuzzFont/shape(_:range:rightToLeft:script:language:features:)``).
     func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>) -> ShapedGlyphs {
         font.shaper.shape(text, range: range, rightToLeft: rightToLeft, script: script, language: language,

@@ -22,6 +22,11 @@ struct JSONBuffer {
 
     mutating func byte(_ value: UInt8) { store.append(value) }
 
+    /// Appends bytes written elsewhere (by another buffer).
+    mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { store.append($0) }
+    }
+
     mutating func int(_ value: Int) {
         if value < 0 {
             store.append(UInt8(ascii: "-"))
@@ -33,12 +38,50 @@ struct JSONBuffer {
 
     /// A number rounded to 1/1000; non-finite values become null (they never occur in layouts).
     mutating func number(_ value: Double) {
-        guard value.isFinite else { raw("null"); return }
-        let scaled = (value * 1000).rounded()
-        guard abs(scaled) < 9e15 else {
-            string(value.description, quoted: false)
-            return
+        let written = store.write(maximumLength: Self.maximumNumberLength) { Self.format(value, at: $0) }
+        guard written == 0 else { return }
+        if !value.isFinite { raw("null") } else { string(value.description, quoted: false) }
+    }
+
+    /// One glyph of the layout JSON, `[id,font,x,y,advance,character]`, with one capacity check:
+    /// the same bytes as writing the brackets, commas and each field with ``int(_:)`` and
+    /// ``number(_:)``.
+    mutating func glyph(id: Int, font: Int, x: Double, y: Double, advance: Double, character: Int) {
+        let written = store.write(maximumLength: 3 * Self.maximumNumberLength + 3 * 21 + 7) { start in
+            var end = start
+            end.pointee = UInt8(ascii: "["); end += 1
+            end += Self.format(id, at: end); end.pointee = UInt8(ascii: ","); end += 1
+            end += Self.format(font, at: end); end.pointee = UInt8(ascii: ","); end += 1
+            // A length of 0 (null or a huge number): nothing is kept, the glyph is written field by field.
+            var length = Self.format(x, at: end)
+            guard length > 0 else { return 0 }
+            end += length; end.pointee = UInt8(ascii: ","); end += 1
+            length = Self.format(y, at: end)
+            guard length > 0 else { return 0 }
+            end += length; end.pointee = UInt8(ascii: ","); end += 1
+            length = Self.format(advance, at: end)
+            guard length > 0 else { return 0 }
+            end += length; end.pointee = UInt8(ascii: ","); end += 1
+            end += Self.format(character, at: end); end.pointee = UInt8(ascii: "]"); end += 1
+            return end - start
         }
+        guard written == 0 else { return }
+        byte(UInt8(ascii: "[")); int(id); byte(UInt8(ascii: ",")); int(font); byte(UInt8(ascii: ","))
+        number(x); byte(UInt8(ascii: ",")); number(y); byte(UInt8(ascii: ",")); number(advance)
+        byte(UInt8(ascii: ",")); int(character); byte(UInt8(ascii: "]"))
+    }
+
+    /// The most bytes ``format(_:at:)-(Double,_)`` writes: a sign, 16 integer digits, a point and
+    /// three decimals.
+    private static let maximumNumberLength = 21
+
+    /// Writes `value` rounded to 1/1000 in fixed point (trailing zeros removed) at `start` and
+    /// returns the length; 0 (nothing written) when it is not finite or too large for that.
+    @inline(__always)
+    private static func format(_ value: Double, at start: UnsafeMutablePointer<UInt8>) -> Int {
+        guard value.isFinite else { return 0 }
+        let scaled = (value * 1000).rounded()
+        guard abs(scaled) < 9e15 else { return 0 }
         let milli = Int64(scaled)
         let negative = milli < 0
         var rest = UInt64(negative ? -milli : milli)
@@ -49,29 +92,45 @@ struct JSONBuffer {
             fractionDigits = 3
             while fraction % 10 == 0 { fraction /= 10; fractionDigits -= 1 }
         }
-        let length = (negative ? 1 : 0) + Self.digitCount(rest) + (fractionDigits > 0 ? fractionDigits + 1 : 0)
-        // Digits are written backwards straight into their place in the store.
-        store.write(length: length) { end in
-            var end = end
-            if fractionDigits > 0 {
-                for _ in 0..<fractionDigits {
-                    end -= 1
-                    end.pointee = UInt8(ascii: "0") &+ UInt8(fraction % 10)
-                    fraction /= 10
-                }
+        let length = (negative ? 1 : 0) + digitCount(rest) + (fractionDigits > 0 ? fractionDigits + 1 : 0)
+        // Digits are written backwards from the end of their place.
+        var end = start + length
+        if fractionDigits > 0 {
+            for _ in 0..<fractionDigits {
                 end -= 1
-                end.pointee = UInt8(ascii: ".")
+                end.pointee = UInt8(ascii: "0") &+ UInt8(fraction % 10)
+                fraction /= 10
             }
-            repeat {
-                end -= 1
-                end.pointee = UInt8(ascii: "0") &+ UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            if negative {
-                end -= 1
-                end.pointee = UInt8(ascii: "-")
-            }
+            end -= 1
+            end.pointee = UInt8(ascii: ".")
         }
+        repeat {
+            end -= 1
+            end.pointee = UInt8(ascii: "0") &+ UInt8(rest % 10)
+            rest /= 10
+        } while rest > 0
+        if negative {
+            end -= 1
+            end.pointee = UInt8(ascii: "-")
+        }
+        return length
+    }
+
+    /// Writes the decimal digits of `value` (a minus sign first when negative) at `start` and
+    /// returns the length (at most 20).
+    @inline(__always)
+    private static func format(_ value: Int, at start: UnsafeMutablePointer<UInt8>) -> Int {
+        let negative = value < 0
+        var rest = negative ? UInt64(-(value + 1)) + 1 : UInt64(value)
+        let length = (negative ? 1 : 0) + digitCount(rest)
+        var end = start + length
+        repeat {
+            end -= 1
+            end.pointee = UInt8(ascii: "0") &+ UInt8(rest % 10)
+            rest /= 10
+        } while rest > 0
+        if negative { start.pointee = UInt8(ascii: "-") }
+        return length
     }
 
     /// The number of decimal digits of `value` (1 for 0).
@@ -170,6 +229,15 @@ private final class ByteStore {
         reserve(bytes.count)
         (memory + count).update(from: base, count: bytes.count)
         count += bytes.count
+    }
+
+    /// Appends the bytes `body` writes forwards from the start it is given (at most
+    /// `maximumLength`) and returns how many it wrote.
+    @inline(__always) func write(maximumLength: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) -> Int {
+        reserve(maximumLength)
+        let written = body(memory + count)
+        count += written
+        return written
     }
 
     /// Appends `length` bytes that `body` writes backwards, given the end of their place.

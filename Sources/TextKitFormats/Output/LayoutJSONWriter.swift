@@ -1,3 +1,4 @@
+import Dispatch
 import TextKit
 
 /// Writes a layout as textkit's versioned JSON (format 1, documented in `docs/json-format.md`,
@@ -52,19 +53,25 @@ public struct LayoutJSONWriter {
         for (index, used) in snapshot.fonts.enumerated() { writer.item(); writeFont(used, index: index, &writer) }
         writer.close("]")
         writer.key("pages"); writer.open("[")
-        for (pageIndex, page) in pages.enumerated() {
-            writer.item(); writer.open("{")
-            writer.key("index"); writer.out.int(pageIndex)
-            writer.key("width"); writer.out.number(page.size.width)
-            writer.key("height"); writer.out.number(page.size.height)
-            writer.key("containers"); writer.open("[")
-            for container in snapshot.containers where placements[container.index].page == pageIndex {
-                writer.item()
-                try writeContainer(container, origin: placements[container.index].origin, &writer)
+        // Pages are written on every core, a window at a time, each into bytes of its own that
+        // are then appended in order: the same bytes as writing them one after the other.
+        let containers = Dictionary(grouping: snapshot.containers) { placements[$0.index].page }
+        let (depth, first, pretty) = (writer.depth, writer.first, pretty)
+        for window in stride(from: 0, to: pages.count, by: Self.pagesPerWindow) {
+            let indices = window..<min(window + Self.pagesPerWindow, pages.count)
+            let written = Self.inParallel(indices.count) { k in
+                let pageIndex = indices.lowerBound + k
+                var page = Writer(out: JSONBuffer { _ in }, pretty: pretty, depth: depth, first: first && pageIndex == 0)
+                Self.writePage(pageIndex, size: pages[pageIndex].size, containers: containers[pageIndex] ?? [],
+                          placements: placements, &page)
+                return page.out.bytes
             }
-            writer.close("]")
-            writer.close("}")
+            for bytes in written {
+                writer.out.append(bytes)
+                try writer.out.flushIfNeeded()
+            }
         }
+        if !pages.isEmpty { writer.first = false }
         writer.close("]")
         writer.key("overflow")
         if let overflow = snapshot.overflowRange {
@@ -89,6 +96,49 @@ public struct LayoutJSONWriter {
     }
 
     // MARK: - Internals
+
+    /// Pages written at once (their bytes are held until the window is done).
+    private static let pagesPerWindow = 64
+
+    /// `body(0) … body(count - 1)` on every core; the results in order.
+    private static func inParallel(_ count: Int, _ body: @escaping @Sendable (Int) -> [UInt8]) -> [[UInt8]] {
+        guard count > 1 else { return (0..<count).map(body) }
+        let slots = Slots(count: count)
+        DispatchQueue.concurrentPerform(iterations: count) { slots.store(body($0), at: $0) }
+        return slots.values
+    }
+
+    /// Results written by concurrent iterations, one slot each, read after all of them finished.
+    private final class Slots: @unchecked Sendable {
+        private let storage: UnsafeMutableBufferPointer<[UInt8]>
+        init(count: Int) {
+            storage = .allocate(capacity: count)
+            storage.initialize(repeating: [])
+        }
+        deinit {
+            storage.deinitialize()
+            storage.deallocate()
+        }
+        func store(_ value: [UInt8], at index: Int) { storage[index] = value }
+        var values: [[UInt8]] { Array(storage) }
+    }
+
+    /// One entry of `pages`, from the item's comma to its closing brace. Everything is kept in
+    /// the writer's buffer (its sink is never called: `flushIfNeeded` is not called here).
+    private static func writePage(_ pageIndex: Int, size: Size, containers: [ContainerLayout],
+                           placements: [ContainerPlacement], _ writer: inout Writer) {
+        writer.item(); writer.open("{")
+        writer.key("index"); writer.out.int(pageIndex)
+        writer.key("width"); writer.out.number(size.width)
+        writer.key("height"); writer.out.number(size.height)
+        writer.key("containers"); writer.open("[")
+        for container in containers {
+            writer.item()
+            writeContainer(container, origin: placements[container.index].origin, &writer)
+        }
+        writer.close("]")
+        writer.close("}")
+    }
 
     private struct Writer {
         var out: JSONBuffer
@@ -163,7 +213,7 @@ public struct LayoutJSONWriter {
         writer.close("}")
     }
 
-    private func writePath(_ path: BezierPath, offset: Point, _ writer: inout Writer,
+    private static func writePath(_ path: BezierPath, offset: Point, _ writer: inout Writer,
                            extra: (inout Writer) -> Void = { _ in }) {
         writer.open("{")
         writer.key("fillRule"); writer.out.string(path.fillRule.rawValue)
@@ -192,7 +242,7 @@ public struct LayoutJSONWriter {
         writer.close("}")
     }
 
-    private func writeContainer(_ container: ContainerLayout, origin: Point, _ writer: inout Writer) throws {
+    private static func writeContainer(_ container: ContainerLayout, origin: Point, _ writer: inout Writer) {
         writer.open("{")
         writer.key("index"); writer.out.int(container.index)
         writer.key("rect"); writer.rect(Rect(origin: .zero, size: container.size), origin)
@@ -227,13 +277,9 @@ public struct LayoutJSONWriter {
                 writer.key("glyphs"); writer.open("[")
                 for glyph in fragment.glyphs {
                     writer.item()
-                    writer.out.byte(UInt8(ascii: "[")); writer.out.int(Int(glyph.glyphID))
-                    writer.out.byte(UInt8(ascii: ",")); writer.out.int(glyph.fontIndex)
-                    writer.out.byte(UInt8(ascii: ",")); writer.out.number(glyph.position.x + origin.x)
-                    writer.out.byte(UInt8(ascii: ",")); writer.out.number(glyph.position.y + origin.y)
-                    writer.out.byte(UInt8(ascii: ",")); writer.out.number(glyph.advance)
-                    writer.out.byte(UInt8(ascii: ",")); writer.out.int(glyph.characterIndex)
-                    writer.out.byte(UInt8(ascii: "]"))
+                    writer.out.glyph(id: Int(glyph.glyphID), font: glyph.fontIndex, x: glyph.position.x + origin.x,
+                                     y: glyph.position.y + origin.y, advance: glyph.advance,
+                                     character: glyph.characterIndex)
                 }
                 writer.close("]")
                 if !fragment.attachments.isEmpty {
@@ -250,7 +296,6 @@ public struct LayoutJSONWriter {
                     writer.close("]")
                 }
                 writer.close("}")
-                try writer.out.flushIfNeeded()
             }
             writer.close("]")
             writer.close("}")
