@@ -2,8 +2,10 @@
 /// `usageBoundsForTextContainer`): what a scroll view needs for its content size.
 ///
 /// The laid-out prefix counts exactly. The rest is estimated from sample windows: a few stretches
-/// of about ``HeightSamples/windowCharacters`` characters of whole paragraphs, spread evenly over
-/// the text, each laid out alone in a plain copy of the container (its width, insets and padding;
+/// of about ``HeightSamples/windowCharacters`` characters of whole paragraphs, each from the start
+/// of the paragraph that holds an evenly spaced character (so a long paragraph is as likely to be
+/// sampled as its share of the characters; many small windows rather than a few large ones, for
+/// text whose paragraphs vary a lot, such as documentation), each laid out alone in a plain copy of the container (its width, insets and padding;
 /// no exclusions). Their height per character, times the characters not laid out, is the rest's
 /// height. Stretches of whole paragraphs weigh short lines, blank lines and long paragraphs as the
 /// text does, so the estimate stays close on real text (tests hold it within 5 %).
@@ -20,7 +22,7 @@ extension LayoutManager {
     /// or container changes). With several containers, or a line limit, it is the first
     /// container's ``usedRect(for:)`` (which lays out through that container).
     ///
-    /// Complexity: after the samples are taken (laying out 32 windows of about 1,500 characters
+    /// Complexity: after the samples are taken (laying out 96 windows of about 500 characters
     /// once), O(log n) in the laid-out paragraphs.
     public var usageBoundsForTextContainer: Rect {
         requireNoOpenEditingBatch()
@@ -56,9 +58,9 @@ extension LayoutManager {
     /// Sample windows laid out alone, for ``usageBoundsForTextContainer``.
     struct HeightSamples {
         /// About how many characters of whole paragraphs a window holds.
-        static let windowCharacters = 1_500
+        static let windowCharacters = 500
         /// How many windows are spread over the text.
-        static let windowCount = 32
+        static let windowCount = 96
 
         /// Each window's first character, characters and height.
         var windows: [(start: Int, characters: Int, height: Double)] = []
@@ -103,7 +105,7 @@ extension LayoutManager {
         var lastEnd = 0
         for index in 0..<count {
             // The paragraph start at or after an evenly spaced place (the text's start first).
-            let start = index == 0 ? 0 : Swift.max(lastEnd, paragraphStart(atOrAfter: length * index / count, in: storage))
+            let start = index == 0 ? 0 : Swift.max(lastEnd, paragraphStart(containing: length * index / count, in: storage))
             guard start < length || (start == 0 && length == 0) else { break }
             let ranges = storage.scalars.paragraphRanges(from: start, minimumEnd: start + HeightSamples.windowCharacters)
             var cursor = LayoutCursor(container: 0, y: plain.textRect.minY, lines: start == 0 ? 0 : 1)
@@ -115,22 +117,17 @@ extension LayoutManager {
         return samples
     }
 
-    /// The first paragraph start at or after `offset` (the text's length when none is).
-    private func paragraphStart(atOrAfter offset: Int, in storage: TextStorage) -> Int {
+    /// The start of the paragraph that holds the character at `offset`.
+    private func paragraphStart(containing offset: Int, in storage: TextStorage) -> Int {
         let scalars = storage.scalars
-        guard offset > 0 else { return 0 }
-        var index = offset - 1
-        while index < scalars.count {
-            switch scalars[index].value {
-            case 0x0D:
-                return index + 1 < scalars.count && scalars[index + 1] == "\n" ? index + 2 : index + 1
-            case 0x0A, 0x85, 0x2029:
-                return index + 1
-            default:
-                index += 1
+        var index = Swift.min(offset, scalars.count)
+        while index > 0 {
+            switch scalars[index - 1].value {
+            case 0x0A, 0x0D, 0x85, 0x2029: return index
+            default: index -= 1
             }
         }
-        return scalars.count
+        return 0
     }
 
     /// Lays paragraph `range` out alone (greedy breaking) from `cursor` in `container`, and
