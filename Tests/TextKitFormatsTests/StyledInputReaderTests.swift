@@ -83,7 +83,7 @@ struct StyledInputReaderTests {
             "paragraphs": [{"range": [0, 10], "style": {"alignment": "justified", "direction": "rtl",
               "lineHeightMultiple": 2, "lineSpacing": 3, "spacingBefore": 4, "spacingAfter": 5,
               "firstLineHeadIndent": 6, "headIndent": 7, "tailIndent": 8,
-              "minimumLineHeight": 9, "maximumLineHeight": 10}}]
+              "minimumLineHeight": 9, "maximumLineHeight": 10, "lineBreakMode": "truncatingMiddle"}}]
             """##))
         let style = try #require(text.runs.first?.attributes.paragraphStyle)
         #expect(style.alignment == .justified && style.baseWritingDirection == .rightToLeft)
@@ -91,6 +91,7 @@ struct StyledInputReaderTests {
         #expect(style.paragraphSpacingBefore == 4 && style.paragraphSpacing == 5)
         #expect(style.firstLineHeadIndent == 6 && style.headIndent == 7 && style.tailIndent == 8)
         #expect(style.minimumLineHeight == 9 && style.maximumLineHeight == 10)
+        #expect(style.lineBreakMode == .truncatingMiddle)
     }
 
     @Test func runsSplitAtTheirEdgesAndKeepTheOtherKeys() throws {
@@ -243,7 +244,7 @@ struct StyledInputReaderTests {
         expectError(document(##""runs": [{"range": [0, 1], "style": {}}]"##), "$.runs[0]",
                     "unknown key 'style' (expected one of: attributes, range)")
         expectError(document(##""paragraphs": [{"range": [0, 1], "style": {"indent": 3}}]"##), "$.paragraphs[0].style",
-                    "unknown key 'indent' (expected one of: alignment, allowsUnlimitedWordSpacing, defaultTabInterval, direction, firstLineHeadIndent, headIndent, lineHeightMultiple, lineSpacing, maximumLetterSpacing, maximumLineHeight, maximumWordSpacingStretch, minimumLineHeight, preventsWidowsAndOrphans, spacingAfter, spacingBefore, tabStops, tailIndent)")
+                    "unknown key 'indent' (expected one of: alignment, allowsUnlimitedWordSpacing, defaultTabInterval, direction, firstLineHeadIndent, headIndent, lineBreakMode, lineHeightMultiple, lineSpacing, maximumLetterSpacing, maximumLineHeight, maximumWordSpacingStretch, minimumLineHeight, preventsWidowsAndOrphans, spacingAfter, spacingBefore, tabStops, tailIndent)")
         expectError(document(##""attributes": {"underline": {"style": "single", "width": 2}}"##), "$.attributes.underline",
                     "unknown key 'width' (expected one of: color, style)")
     }

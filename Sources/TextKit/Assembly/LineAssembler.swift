@@ -209,10 +209,12 @@ package struct LineAssembler {
             emitGlyphs(head.lowerBound..<headEnd, contentEnd: headEnd, pen: &pen, baseline: baseline,
                        extraPerSpace: 0, softHyphen: nil, into: &glyphs)
         }
-        glyphs.append(PositionedGlyph(
-            glyphID: truncation.glyph, fontIndex: fontIndex(truncation.font, truncation.pointSize),
-            position: Point(x: pen, y: baseline), advance: truncation.advance,
-            characterIndex: Int(paragraph.scalarOffsets[min(truncation.hidden.lowerBound, paragraph.utf16.count - 1)])))
+        if let ellipsis = truncation.glyph {
+            glyphs.append(PositionedGlyph(
+                glyphID: ellipsis, fontIndex: fontIndex(truncation.font, truncation.pointSize),
+                position: Point(x: pen, y: baseline), advance: truncation.advance,
+                characterIndex: Int(paragraph.scalarOffsets[min(truncation.hidden.lowerBound, paragraph.utf16.count - 1)])))
+        }
         pen += truncation.advance
         if !tail.isEmpty {
             emitGlyphs(tail, contentEnd: tail.upperBound, pen: &pen, baseline: baseline, extraPerSpace: 0,

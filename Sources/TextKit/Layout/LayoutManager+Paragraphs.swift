@@ -226,7 +226,7 @@ extension LayoutManager {
         breaker.hasFollowingText = state.range.upperBound < storage.length
         breaker.origin = start
         breaker.searchesCandidates = tuning.searchesBreaksByWidth && LineBreaker.widthsNeverDecrease(paragraph)
-        if keep == 0, style.lineBreakStrategy == .optimal {
+        if keep == 0, style.lineBreakStrategy == .optimal, style.lineBreakMode == .wordWrapping {
             var solverReach = cursor
             let optimal = optimalLines(paragraph, style: style, breaker: breaker, cursor: cursor, reach: &solverReach)
             state.solverReach = solverReach

@@ -2,7 +2,8 @@
 package struct Truncation {
     /// UTF-16 range of the paragraph hidden.
     var hidden: Range<Int>
-    var glyph: UInt32
+    /// The ellipsis glyph; nil for a clipped line (nothing shows where the text is hidden).
+    var glyph: UInt32?
     /// The ellipsis's advance in points.
     var advance: Double
     var font: Font

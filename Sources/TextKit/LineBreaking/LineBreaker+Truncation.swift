@@ -9,12 +9,28 @@ extension LineBreaker {
             && (end < paragraph.utf16.count || hasFollowingText)
     }
 
+    /// How the line from `start` ending at `end` is cut short, if it is: the paragraph's own
+    /// single-line mode when text of the paragraph remains after the line (its newline aside),
+    /// else the container's truncation of its last allowed line.
+    func truncationMode(_ container: TextContainer, cursor: LayoutCursor, end: Int, mandatory: Bool) -> LineBreakMode?? {
+        if style.lineBreakMode.isSingleLine, !mandatory, end < paragraph.utf16.count {
+            switch style.lineBreakMode {
+            case .truncatingHead: return .some(.truncatingHead)
+            case .truncatingMiddle: return .some(.truncatingMiddle)
+            case .truncatingTail: return .some(.truncatingTail)
+            default: return .some(nil)  // clipping: hidden without an ellipsis
+            }
+        }
+        return truncates(container, cursor: cursor, end: end) ? .some(container.lineBreakMode) : nil
+    }
+
     /// What a truncated line starting at `start` shows: the widest head, tail or both whose
     /// width plus an ellipsis fits `available`, cut between grapheme clusters.
-    func truncate(from start: Int, available: Double, mode: LineBreakMode) -> Truncation? {
+    /// A nil `mode` clips: the widest head that fits, nothing shown for the rest.
+    func truncate(from start: Int, available: Double, mode: LineBreakMode?) -> Truncation? {
         let count = paragraph.utf16.count
         guard let ellipsis = paragraph.ellipsis(at: start) else { return nil }
-        let room = available - ellipsis.advance
+        let room = available - (mode == nil ? 0 : ellipsis.advance)
         let boundaries = paragraph.graphemes.filter { $0 >= start && $0 <= count }
         func headWidth(_ end: Int) -> Double {
             paragraph.fittingWidth(start..<end, contentEnd: paragraph.trimmingTrailingWhitespace(start, end))
@@ -34,7 +50,7 @@ extension LineBreaker {
             let end = boundaries.last { headWidth($0) <= room + 1e-9 } ?? start
             hidden = end..<count
         }
-        return Truncation(hidden: hidden, glyph: ellipsis.glyph, advance: ellipsis.advance, font: ellipsis.font,
-                          pointSize: ellipsis.pointSize)
+        return Truncation(hidden: hidden, glyph: mode == nil ? nil : ellipsis.glyph, advance: mode == nil ? 0 : ellipsis.advance,
+                          font: ellipsis.font, pointSize: ellipsis.pointSize)
     }
 }

@@ -208,9 +208,10 @@ package struct LineBreaker {
                     height = real
                     continue
                 }
-                if truncates(container, cursor: cursor, end: end), let first = fragments.first {
+                if case .some(let mode) = truncationMode(container, cursor: cursor, end: end, mandatory: mandatory),
+                   let first = fragments.first {
                     let available = first.span.width - 2 * container.lineFragmentPadding
-                    let truncation = truncate(from: start, available: available, mode: container.lineBreakMode)
+                    let truncation = truncate(from: start, available: available, mode: mode)
                     return .line(BrokenLine(container: cursor.container, band: band, metrics: metrics, height: height,
                                             fragments: [(first.span, start..<paragraph.utf16.count)],
                                             range: start..<paragraph.utf16.count, endsWithMandatoryBreak: false,
@@ -272,6 +273,20 @@ package struct LineBreaker {
         for span in rightToLeft ? spans.reversed() : spans where current < count {
             let available = span.width - 2 * padding
             let origin = paragraph.tabOrigin(of: span, in: textRect)
+            if style.lineBreakMode == .charWrapping {
+                // Before the first grapheme cluster that does not fit, or at a mandatory break.
+                guard case .some(.some(var end)) = graphemeBreak(from: current, limit: count, available: available,
+                                                          maxWidth: maxWidth, origin: origin) else { return .impossible }
+                guard end > current else { continue }
+                let first = firstBreak(after: current), last = firstBreak(after: end)
+                let mandatory = (first..<last).first { paragraph.breaks[$0].isMandatory }
+                if let mandatory { end = paragraph.breaks[mandatory].offset }
+                if fragments.isEmpty { fragments.reserveCapacity(spans.count) }
+                fragments.append((span, current..<end))
+                current = end
+                if mandatory != nil { return .fragments(fragments, end: current, mandatory: true, cuts: cuts) }
+                continue
+            }
             // The candidate ends are the opportunities `breaks[firstCandidate ..< firstCandidate + candidates]`.
             var firstCandidate = firstBreak(after: current)
             // A line that starts at a soft hyphen (the word was broken before it) does not end

@@ -59,6 +59,27 @@ public enum LineBreakStrategy: String, Hashable, Sendable, Codable, CaseIterable
     case optimal
 }
 
+/// How a paragraph's text is broken into lines (Text Kit's `NSLineBreakMode` on a paragraph style).
+public enum ParagraphLineBreakMode: String, Hashable, Sendable, Codable, CaseIterable {
+    /// Lines break between words (at the break opportunities of UAX #14); a word wider than a
+    /// line is broken between grapheme clusters.
+    case wordWrapping
+    /// Lines break before the first grapheme cluster that does not fit, inside words too.
+    case charWrapping
+    /// The paragraph is one line: what does not fit its first span is hidden (the line's
+    /// ``LineLayout/truncatedRange``), without an ellipsis.
+    case clipping
+    /// The paragraph is one line showing its start, "…" where the rest is hidden.
+    case truncatingTail
+    /// The paragraph is one line showing its end, "…" where the start is hidden.
+    case truncatingHead
+    /// The paragraph is one line showing its start and end, "…" between them.
+    case truncatingMiddle
+
+    /// Whether the paragraph is set on one line (clipping and the truncating modes).
+    public var isSingleLine: Bool { self != .wordWrapping && self != .charWrapping }
+}
+
 /// Paragraph-level attributes (Text Kit's `NSParagraphStyle`). Changing them only re-breaks lines.
 public struct ParagraphStyle: Hashable, Sendable, Codable {
     /// Alignment of each line fragment inside its free span.
@@ -91,8 +112,13 @@ public struct ParagraphStyle: Hashable, Sendable, Codable {
     /// language (the language attribute, with an installed `hyphen-*` dictionary) may break at
     /// their hyphenation points, showing a hyphen.
     public var hyphenationFactor: Double = 0
-    /// How lines are chosen: one at a time, or the whole paragraph at once (Knuth–Plass).
+    /// How lines are chosen: one at a time, or the whole paragraph at once (Knuth–Plass; with
+    /// ``lineBreakMode`` `wordWrapping` only: the other modes break one line at a time).
     public var lineBreakStrategy: LineBreakStrategy = .greedy
+    /// Where lines break: between words, between characters, or not at all (one line, clipped
+    /// or truncated). The container's ``TextContainer/lineBreakMode`` still truncates the last
+    /// line a line limit allows.
+    public var lineBreakMode: ParagraphLineBreakMode = .wordWrapping
     /// Justification: the most width an inter-word space gains before letter-spacing starts, as
     /// a fraction of the space's width (0.5: the stretch optimal breaking assumes).
     public var maximumWordSpacingStretch: Double = 0.5

@@ -112,6 +112,7 @@ extension StyledTextReader.Parser {
             "spacingBefore", "spacingAfter",
             "firstLineHeadIndent", "headIndent", "tailIndent", "tabStops", "defaultTabInterval",
             "maximumWordSpacingStretch", "maximumLetterSpacing", "allowsUnlimitedWordSpacing", "preventsWidowsAndOrphans",
+            "lineBreakMode",
         ])
         for key in object.keys.sorted() {
             let item = object[key]!
@@ -133,6 +134,7 @@ extension StyledTextReader.Parser {
                 case "maximumLetterSpacing": style.maximumLetterSpacing = try p.number(item, minimum: 0, maximum: 1000)
                 case "allowsUnlimitedWordSpacing": style.allowsUnlimitedWordSpacing = try p.bool(item)
                 case "preventsWidowsAndOrphans": style.preventsWidowsAndOrphans = try p.bool(item)
+                case "lineBreakMode": style.lineBreakMode = try p.choice(item, ParagraphLineBreakMode.self)
                 default: style.tailIndent = try p.number(item, minimum: 0, maximum: 100_000)
                 }
             }
