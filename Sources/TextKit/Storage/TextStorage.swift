@@ -58,6 +58,22 @@ public final class TextStorage {
     /// layout managers cannot answer layout queries then.
     public var isEditing: Bool { editingDepth > 0 }
 
+    /// The edits made so far in the open batch, as observers will be told them, or the edit
+    /// observers are being told of (in ``TextStorageObserver/textStorage(_:didProcess:)``); nil
+    /// otherwise. Outside a batch each edit is told at once, so only observers see it.
+    public var currentEdit: TextEdit? { processingEdit ?? pending.edit }
+
+    /// Text Kit's `editedRange`: the range of the text (after the edits) that ``currentEdit``
+    /// changed; nil when there is none.
+    public var editedRange: Range<Int>? { currentEdit?.range }
+
+    /// Text Kit's `changeInLength`: how much ``currentEdit`` changed the length (0 without one).
+    public var changeInLength: Int { currentEdit?.changeInLength ?? 0 }
+
+    /// Text Kit's `editedMask`: whether ``currentEdit`` changed characters, attributes or both
+    /// (empty without one).
+    public var editedMask: TextEdit.Mask { currentEdit?.mask ?? [] }
+
     /// Ends a batch; when the outermost batch ends, observers are told what changed.
     public func endEditing() {
         precondition(editingDepth > 0, "endEditing() without beginEditing()")
@@ -159,7 +175,13 @@ public final class TextStorage {
         pending = PendingEdit()
         // Layout managers first: any other observer may then query their layout.
         let told = observers.compactMap(\.object)
+        let outer = processingEdit
+        processingEdit = edit
+        defer { processingEdit = outer }
         for observer in told where observer is LayoutManager { observer.textStorage(self, didProcess: edit) }
         for observer in told where !(observer is LayoutManager) { observer.textStorage(self, didProcess: edit) }
     }
+
+    /// The edit observers are being told of (``currentEdit`` while they are).
+    private var processingEdit: TextEdit?
 }
