@@ -89,26 +89,12 @@ struct GlyphQueryEquivalenceTests {
         let (storage, manager) = base.randomWordsLayout(&rng, words: words, count: 80, containers: 3)
         manager.textContainers[2].size.height = Double(Int.random(in: 300...2_000, using: &rng))
         for step in 0..<100 {
-            let length = storage.length
-            switch Int.random(in: 0..<7, using: &rng) {
-            case 0, 1:
-                let at = Int.random(in: 0...length, using: &rng)
-                storage.replaceCharacters(in: at..<at, with: words.randomElement(using: &rng)! + " ")
-            case 2:
-                let at = Int.random(in: 0...length, using: &rng)
-                storage.replaceCharacters(in: at..<at, with: "\n")
-            case 3:
-                let breaks = storage.string.unicodeScalars.enumerated().filter { $0.element == "\n" }.map(\.offset)
-                guard let at = breaks.randomElement(using: &rng) else { continue }
-                storage.replaceCharacters(in: at..<at + 1, with: "")
-            case 4:
-                guard length > 0 else { continue }
-                let start = Int.random(in: 0..<length, using: &rng)
-                storage.replaceCharacters(in: start..<min(length, start + Int.random(in: 1...10, using: &rng)), with: "")
-            case 5:
-                base.toggleRandomExclusion(&rng, in: manager)
-            default:
-                base.resizeRandomContainer(&rng, in: manager)
+            // Two chances in seven of a Return or a join, else a word, a deletion, an exclusion or
+            // a container size.
+            if Int.random(in: 0..<7, using: &rng) < 2 {
+                base.splitOrJoinRandomParagraph(&rng, storage)
+            } else {
+                base.randomEdit(&rng, storage, manager, words: words)
             }
             // Some queries on the manager as the edit left it, then the same on a full layout.
             let reference = Reference(manager.snapshot())

@@ -20,6 +20,19 @@ extension IncrementalEquivalenceTests {
         return (storage, manager)
     }
 
+    /// A paragraph split (Return typed at a random place) or, half the time, two paragraphs
+    /// joined (a random line break deleted, when there is one).
+    func splitOrJoinRandomParagraph(_ rng: inout SplitMix64, _ storage: TextStorage) {
+        if Bool.random(using: &rng) {
+            let at = Int.random(in: 0...storage.length, using: &rng)
+            storage.replaceCharacters(in: at..<at, with: "\n")
+        } else {
+            let breaks = storage.string.unicodeScalars.enumerated().filter { $0.element == "\n" }.map(\.offset)
+            guard let at = breaks.randomElement(using: &rng) else { return }
+            storage.replaceCharacters(in: at..<at + 1, with: "")
+        }
+    }
+
     /// One random edit: a word typed (two chances in five), up to ten characters deleted, an
     /// exclusion added or removed, or a container resized.
     func randomEdit(_ rng: inout SplitMix64, _ storage: TextStorage, _ manager: LayoutManager, words: [String]) {
