@@ -324,9 +324,7 @@ package struct Itemizer {
             // below does for one scalar without a selector, without its arrays.
             if unit >= 0x80, unit < 0x231A || unit > 0x2B55, let scalar = Unicode.Scalar(unit) {
                 guard Self.needsGlyph(scalar), !primary.hasGlyph(for: scalar) else { return primary }
-                if let previous, previous !== primary, !previous.hasColorGlyphs, previous.hasGlyph(for: scalar) {
-                    return previous
-                }
+                if let previous = Self.reusable(previous, primary: primary, for: [scalar]) { return previous }
                 if let fallback = fonts.collection.fallbackFont(for: scalar, like: primary) { return fallback }
                 missing.append(MissingCharacter(scalar: scalar, offset: Int(scalarOffsets[cluster.lowerBound]),
                                                 resolvedScript: script))
@@ -350,9 +348,7 @@ package struct Itemizer {
             return emoji
         }
         guard let firstMissing else { return primary }
-        if let previous, previous !== primary, !previous.hasColorGlyphs, needed.allSatisfy(previous.hasGlyph(for:)) {
-            return previous
-        }
+        if let previous = Self.reusable(previous, primary: primary, for: needed) { return previous }
         let first = needed.remove(at: firstMissing)
         if let fallback = fonts.collection.fallbackFont(for: [first] + needed, like: primary) { return fallback }
         needed.insert(first, at: firstMissing)
@@ -361,6 +357,14 @@ package struct Itemizer {
             missing.append(MissingCharacter(scalar: scalar, offset: offset, resolvedScript: script))
         }
         return primary
+    }
+
+    /// The fallback font of the cluster before (`previous`) when it has every one of `scalars`:
+    /// a text font other than the primary, so shared punctuation stays in the font of its text.
+    static func reusable(_ previous: Font?, primary: Font, for scalars: [Unicode.Scalar]) -> Font? {
+        guard let previous, previous !== primary, !previous.hasColorGlyphs,
+              scalars.allSatisfy(previous.hasGlyph(for:)) else { return nil }
+        return previous
     }
 
     /// Whether a cluster is shown as emoji (UTS #51): its first selector says so (U+FE0F emoji,
