@@ -25,7 +25,6 @@ import datetime
 import hashlib
 import json
 import os
-import platform
 import subprocess
 import sys
 import tempfile
@@ -39,22 +38,10 @@ CLI = os.path.join(ROOT, ".build", "release", "textkit")
 VENV_PY = os.path.join(HERE, "peers", ".venv", "bin", "python")
 FONT = os.path.join(ROOT, "Fixtures", "fonts", "DejaVuSans.ttf")
 CORPORA = ["technical-en", "python-docs", "fortunes", "fortunes-intl", "multilingual", "en-1mb", "multi-1mb"]
+sys.path.insert(0, HERE)
+from machine_info import machine, sh  # noqa: E402
+
 FALLBACK = {"fortunes-intl", "multilingual"}  # need fonts other than DejaVu Sans
-
-
-def sh(cmd):
-    try:
-        return subprocess.run(cmd, capture_output=True, text=True, check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return ""
-
-
-def machine():
-    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
-    load = os.getloadavg()[0]
-    swift = (sh(["swift", "--version"]).splitlines() or ["swift ?"])[0]
-    return (f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, {swift}, "
-            f"HarfBuzz {sh(['pkg-config', '--modversion', 'harfbuzz']) or '?'}; load average at the start {load:.1f}")
 
 
 def python_with(probe):

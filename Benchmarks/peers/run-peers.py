@@ -17,7 +17,6 @@ you unless --no-build).
 import argparse
 import json
 import os
-import platform
 import statistics
 import subprocess
 import sys
@@ -27,25 +26,8 @@ BENCH = os.path.dirname(HERE)
 ROOT = os.path.dirname(BENCH)
 VENV_PY = os.path.join(HERE, ".venv", "bin", "python")
 PEER_BIN = os.path.join(BENCH, ".build", "release", "textkit-peer")
-
-
-def sh(cmd):
-    try:
-        return subprocess.run(cmd, capture_output=True, text=True, check=True).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return ""
-
-
-def machine():
-    cpu = ""
-    try:
-        with open("/proc/cpuinfo") as f:
-            cpu = next((l.split(":", 1)[1].strip() for l in f if l.startswith("model name")), "")
-    except OSError:
-        pass
-    return (f"{cpu}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, "
-            f"{sh(['swift', '--version']).splitlines()[0] if sh(['swift', '--version']) else 'swift ?'}, "
-            f"HarfBuzz {sh(['pkg-config', '--modversion', 'harfbuzz']) or '?'}")
+sys.path.insert(0, BENCH)
+from machine_info import machine, sh  # noqa: E402
 
 
 def engines(args):
