@@ -38,7 +38,7 @@ extension KnuthPlass {
         switch pass {
         case .first: tolerance = parameters.firstPassTolerance ?? parameters.tolerance
         case .second: tolerance = parameters.tolerance
-        case .emergency: tolerance = max(parameters.tolerance, parameters.emergencyTolerance)
+        case .emergency: tolerance = .infinity   // the emergency rating decides
         }
         for b in 0..<n where measure.isForced(b) && !chosen.contains(b) { return nil }
         var start = 0, previousFitness = 1, previousFlagged = false, total = 0.0
@@ -46,9 +46,15 @@ extension KnuthPlass {
             guard measure.isBreak(b, hyphenate: pass != .first), start <= b else { return nil }
             let width = lineWidth(line)
             let r = measure.ratio(from: start, to: b, width: width)
-            let rated = pass == .emergency && r > 0
-                ? measure.ratio(from: start, to: b, width: width, extraStretch: parameters.emergencyStretch * width) : r
-            guard r >= -1, rated <= tolerance else { return nil }
+            var rated = r
+            if pass == .emergency {
+                guard let rating = measure.emergencyRating(from: start, to: b, width: width, ratio: r,
+                                                           parameters: parameters) else { return nil }
+                rated = rating.ratio
+                if rating.isShort { total += parameters.shortLineDemerits }
+            } else {
+                guard r >= -1, r <= tolerance else { return nil }
+            }
             total += measure.demerits(ratio: rated, end: b, previousFlagged: previousFlagged,
                                       previousFitness: previousFitness, isLast: b == n - 1, capped: pass != .emergency,
                                       parameters: parameters)

@@ -47,24 +47,28 @@ public enum KnuthPlass {
         /// Largest adjustment ratio of the second pass, which may hyphenate (the paper's ρ).
         /// TeX's `\tolerance` 200 ≈ 1.26.
         public var tolerance: Double = 2
-        /// When the passes above find no feasible break set, run a last pass that always succeeds:
-        /// every line is rated as if it had ``emergencyStretch`` more stretch (TeX's third pass
-        /// with `\emergencystretch`) and its badness is not capped at 10 000, so loose lines, and
-        /// short lines that cannot stretch at all (one word), get a badness that grows with their
-        /// slack (TeX's cap made a one-word line cost no more than any loose line); and, whenever
-        /// no line fits at all, the latest node that ran out of room gets an overfull (or
-        /// unstretchable) line with ``overfullDemerits`` (TeX's artificial demerits).
+        /// When the passes above find no feasible break set, run a last pass that always succeeds
+        /// (TeX's third pass, with its badness uncapped): a line with spaces is rated by its true
+        /// adjustment ratio however loose, so one space stretched far costs what it looks like
+        /// (TeX's cap of 10 000 made every very loose line cost the same); a line that cannot
+        /// stretch at all (a word alone) is rated as if it had ``emergencyStretch`` (TeX's
+        /// `\emergencystretch`), and one filled under ``emergencyShortLineFill`` is a last resort;
+        /// whenever no line fits at all, the latest node that ran out of room gets an overfull (or
+        /// unstretchable) line (TeX's artificial demerits). Break sets are compared by their
+        /// overfull lines, then their short unstretchable lines, then their demerits.
         public var emergencyPass = true
-        /// Largest rated adjustment ratio of the emergency pass. A line of slack `s ≤ W` is rated
-        /// at most `s / (emergencyStretch·W)`: the default 20 admits every line that fits.
+        /// Largest rated adjustment ratio of a line that cannot stretch in the emergency pass. Such
+        /// a line of slack `s ≤ W` is rated `s / (emergencyStretch·W)`: the default 20 admits every
+        /// one that fits. Lines that can stretch have no limit there.
         public var emergencyTolerance = 20.0
-        /// Stretch the emergency pass adds to every line when rating it, as a share of the line's
-        /// width (0.05: a twentieth). A line of slack `s` in width `W` with stretch `Y` is rated
-        /// `s / (Y + 0.05·W)`: small enough that the spaces' own stretch still counts, large enough
-        /// that a line without glue gets a finite rating (with 0 it is infeasible, as in the other
-        /// passes). Rated ratios stay ≤ 20, so a line's demerits (≤ 6.4·10¹¹) stay below
-        /// ``overfullDemerits``.
+        /// Stretch the emergency pass gives a line that has none (a word alone), as a share of the
+        /// line's width (0.05: a twentieth): such a line of slack `s` in width `W` is rated
+        /// `s / (0.05·W)`, so that a nearly full one costs little and an emptier one more.
         public var emergencyStretch = 0.05
+        /// In the emergency pass, a line that cannot stretch and whose natural width is under this
+        /// share of its width (a short word alone) is chosen only when no break set avoids it:
+        /// break sets with fewer such lines win whatever their other demerits.
+        public var emergencyShortLineFill = 0.4
         /// The paper's line penalty `l`, added to every line's badness before squaring
         /// (TeX's `\linepenalty`).
         public var linePenalty = 10.0
@@ -77,8 +81,12 @@ public enum KnuthPlass {
         /// The paper's γ: extra demerits when a line's fitness class differs by more than one from
         /// the previous line's (TeX's `\adjdemerits`).
         public var fitnessDemerits = 10_000.0
-        /// Demerits of an overfull line in the emergency pass.
-        public var overfullDemerits = 1e12
+        /// Demerits added to the reported total for each overfull line of the emergency pass (such
+        /// lines are compared first, whatever the other demerits).
+        public var overfullDemerits = 1e30
+        /// Demerits added to the reported total for each short line that cannot stretch in the
+        /// emergency pass (see ``emergencyShortLineFill``; compared before the other demerits).
+        public var shortLineDemerits = 1e24
         /// Lines from this number on all have the width of this line: nodes reached after the same
         /// break with at least this many lines are merged, which keeps the active list small on
         /// long paragraphs (the paper's `j₀`). Exact when the claim holds. nil: widths may differ
@@ -114,7 +122,8 @@ public enum KnuthPlass {
         case first
         /// With hyphenation, within ``Parameters/tolerance``.
         case second
-        /// Loose lines up to ``Parameters/emergencyTolerance``, overfull lines allowed.
+        /// Lines as loose as needed, words alone, and overfull lines when nothing fits (see
+        /// ``Parameters/emergencyPass``).
         case emergency
     }
 

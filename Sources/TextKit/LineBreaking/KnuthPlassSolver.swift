@@ -11,8 +11,8 @@
 ///             t ← demerits(a) + demerits of the line
 ///             if t + lowerBound(rest after b) > upperBound: skip   // pruning, exact
 ///             best[class(lines(a) + 1), fitness(r)] ← min(…, (t, a))
-///     emergency pass (every line rated with extra stretch, a share of its width), nothing
-///     feasible and nothing left active:
+///     emergency pass (lines rated by LineMeasure.emergencyRating), nothing feasible and
+///     nothing left active:
 ///         best ← the latest deactivated node, with an overfull line to b
 ///     active ← active + one node per entry of best
 ///     active empty → this pass fails
@@ -83,6 +83,7 @@ struct KnuthPlassSolver {
         var line: Int          // line class of the number of lines ended here
         var fitness: Int
         var total: Double
+        var lastResorts: Int   // emergency pass: overfull lines · 2²⁰ + short unstretchable lines
         var previous: Int      // index in `nodes`; −1 for the start
         var ratio: Double
     }
@@ -90,9 +91,16 @@ struct KnuthPlassSolver {
     private struct Candidate {
         var key: Int           // line class · 4 + fitness
         var total: Double
+        var lastResorts: Int
         var from: Int
         var ratio: Double
+
+        /// Whether this is cheaper than `other`: fewer last-resort lines, then fewer demerits.
+        func isCheaper(than other: Candidate) -> Bool { (lastResorts, total) < (other.lastResorts, other.total) }
     }
+
+    /// Last-resort lines counted for one overfull line (short unstretchable lines count 1).
+    private static let overfullWeight = 1 << 20
 
     private mutating func width(_ line: Int) -> Double {
         while widths.count <= line { widths.append(lineWidth(widths.count)) }
@@ -106,11 +114,10 @@ struct KnuthPlassSolver {
         let (tolerance, hyphenate, emergency): (Double, Bool, Bool)
         switch mode {
         case .normal(let t, let h): (tolerance, hyphenate, emergency) = (t, h, false)
-        case .emergency:
-            (tolerance, hyphenate, emergency) = (max(parameters.tolerance, parameters.emergencyTolerance), true, true)
+        case .emergency: (tolerance, hyphenate, emergency) = (.infinity, true, true)
         }
         let slack = bound.isFinite ? 1e-9 * max(1, abs(bound)) : 0
-        var nodes = [Node(position: -1, line: 0, fitness: 1, total: 0, previous: -1, ratio: 0)]
+        var nodes = [Node(position: -1, line: 0, fitness: 1, total: 0, lastResorts: 0, previous: -1, ratio: 0)]
         var active = [0]
         var truncated = false
         var candidates: [Candidate] = []
@@ -138,14 +145,17 @@ struct KnuthPlassSolver {
                 } else {
                     kept.append(a)
                 }
-                // Feasible: −1 ≤ r and the rated ratio ≤ ρ. The emergency pass rates a line with
-                // extra stretch (a share of its width, TeX's \emergencystretch) and its badness
-                // uncapped, so a loose line and a line with no glue at all (one short word) get a
-                // finite badness that grows with the slack instead of the same 10 000.
-                let rated = emergency && r > 0
-                    ? measure.ratio(from: start, to: b, width: lineWidth, extraStretch: parameters.emergencyStretch * lineWidth)
-                    : r
-                guard r >= -1, rated <= tolerance else { continue }
+                // Feasible: −1 ≤ r ≤ ρ; in the emergency pass, as LineMeasure.emergencyRating
+                // says (any looseness, a word alone, a short word alone as a last resort), with
+                // the badness uncapped so that a looser line always costs more.
+                var rated = r, short = false
+                if emergency {
+                    guard let rating = measure.emergencyRating(from: start, to: b, width: lineWidth, ratio: r,
+                                                               parameters: parameters) else { continue }
+                    (rated, short) = rating
+                } else {
+                    guard r >= -1, r <= tolerance else { continue }
+                }
                 let previousFlagged = node.position >= 0 && measure.flagged[node.position]
                 let d = measure.demerits(ratio: rated, end: b, previousFlagged: previousFlagged,
                                          previousFitness: node.fitness, isLast: isLast, capped: !emergency,
@@ -153,11 +163,13 @@ struct KnuthPlassSolver {
                 let total = node.total + d
                 if total + bounds[b + 1] > bound + slack { continue }
                 let key = min(node.line + 1, uniform) * 4 + LineMeasure.fitness(rated)
+                let candidate = Candidate(key: key, total: total, lastResorts: node.lastResorts + (short ? 1 : 0),
+                                          from: a, ratio: r)
                 if let slot = candidateSlots[key] {
-                    if total < candidates[slot].total { candidates[slot] = Candidate(key: key, total: total, from: a, ratio: r) }
+                    if candidate.isCheaper(than: candidates[slot]) { candidates[slot] = candidate }
                 } else {
                     candidateSlots[key] = candidates.count
-                    candidates.append(Candidate(key: key, total: total, from: a, ratio: r))
+                    candidates.append(candidate)
                 }
             }
             if emergency, candidates.isEmpty, kept.isEmpty, dropped >= 0 {
@@ -167,25 +179,26 @@ struct KnuthPlassSolver {
                 let node = nodes[dropped]
                 let start = node.position < 0 ? 0 : measure.lineStart(after: node.position)
                 let r = measure.ratio(from: start, to: b, width: width(node.line))
-                candidates.append(Candidate(key: min(node.line + 1, uniform) * 4, total: node.total + parameters.overfullDemerits,
-                                            from: dropped, ratio: r))
+                candidates.append(Candidate(key: min(node.line + 1, uniform) * 4, total: node.total,
+                                            lastResorts: node.lastResorts + Self.overfullWeight, from: dropped, ratio: r))
             }
             if let limit, candidates.count > limit {
                 truncated = true
-                candidates.sort { ($0.total, $0.key) < ($1.total, $1.key) }
+                candidates.sort { ($0.lastResorts, $0.total, $0.key) < ($1.lastResorts, $1.total, $1.key) }
                 candidates.removeLast(candidates.count - limit)
             }
             candidates.sort { $0.key < $1.key }
             for candidate in candidates {
                 nodes.append(Node(position: b, line: candidate.key / 4, fitness: candidate.key % 4, total: candidate.total,
-                                  previous: candidate.from, ratio: candidate.ratio))
+                                  lastResorts: candidate.lastResorts, previous: candidate.from, ratio: candidate.ratio))
                 kept.append(nodes.count - 1)
             }
             swap(&active, &kept)
             if active.isEmpty { return nil }
         }
         guard let best = active.filter({ nodes[$0].position == n - 1 })
-                .min(by: { (nodes[$0].total, $0) < (nodes[$1].total, $1) }) else { return nil }
+                .min(by: { (nodes[$0].lastResorts, nodes[$0].total, $0) < (nodes[$1].lastResorts, nodes[$1].total, $1) })
+        else { return nil }
         var breaks: [Int] = [], ratios: [Double] = []
         var index = best
         while nodes[index].position >= 0 {
@@ -193,7 +206,9 @@ struct KnuthPlassSolver {
             ratios.append(nodes[index].ratio)
             index = nodes[index].previous
         }
-        return Solution(breaks: breaks.reversed(), ratios: ratios.reversed(), total: nodes[best].total,
-                        isOptimal: !truncated)
+        let overfull = nodes[best].lastResorts / Self.overfullWeight, short = nodes[best].lastResorts % Self.overfullWeight
+        let total = nodes[best].total + Double(overfull) * parameters.overfullDemerits
+            + Double(short) * parameters.shortLineDemerits
+        return Solution(breaks: breaks.reversed(), ratios: ratios.reversed(), total: total, isOptimal: !truncated)
     }
 }

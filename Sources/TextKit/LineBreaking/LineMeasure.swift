@@ -119,6 +119,35 @@ struct LineMeasure {
         return 0
     }
 
+    /// The natural width of the line of items `start..<end` broken at `end` (with the penalty's
+    /// width when breaking at a penalty).
+    func naturalWidth(from start: Int, to end: Int) -> Double {
+        let from = min(start, end)
+        return width[end] - width[from] + (kinds[end] == 2 ? penaltyWidths[end] : 0)
+    }
+
+    /// How the emergency pass rates a line whose true adjustment ratio is `r`, or nil when the line
+    /// is not feasible there (overfull, or rated above ``KnuthPlass/Parameters/emergencyTolerance``):
+    /// ```
+    /// r < −1                      → not feasible (overfull)
+    /// r finite (the line can stretch, or fits exactly) → r itself, however loose
+    /// r = +∞ (nothing can stretch: one word alone, or words joined without spaces)
+    ///                             → s / (emergencyStretch · W), s the slack; short when its
+    ///                               natural width is under emergencyShortLineFill · W
+    /// ```
+    /// A line with spaces is rated by how far its spaces really stretch, so one space stretched to
+    /// thirteen times its stretch costs what it looks like; a word alone gets a finite rating (it
+    /// has no spaces to stretch, only a ragged end), and a short one is a last resort: the solver
+    /// compares the number of short lines before any demerits.
+    func emergencyRating(from start: Int, to end: Int, width target: Double, ratio r: Double,
+                         parameters p: KnuthPlass.Parameters) -> (ratio: Double, isShort: Bool)? {
+        guard r >= -1 else { return nil }
+        if r.isFinite { return (r, false) }
+        let rated = ratio(from: start, to: end, width: target, extraStretch: p.emergencyStretch * target)
+        guard rated <= p.emergencyTolerance else { return nil }
+        return (rated, naturalWidth(from: start, to: end) < p.emergencyShortLineFill * target)
+    }
+
     /// The paper's badness 100·|r|³, capped at TeX's 10 000 (`inf_bad`) unless `capped` is false
     /// (the emergency pass: a looser line is always worse).
     static func badness(_ r: Double, capped: Bool = true) -> Double {

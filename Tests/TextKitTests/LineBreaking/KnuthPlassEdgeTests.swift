@@ -63,6 +63,37 @@ struct TypographyKnuthPlassEdgeTests {
         #expect(result.breaks.first == 7)   // after the four short words
     }
 
+    /// A short word before a word that fills most of a line (a URL): the emergency pass rates the
+    /// line with a space by how far that space really stretches, so it sets the first word alone
+    /// (67 % full) and the short word with the long one, rather than end the first line after the
+    /// short word with its one space stretched 44× (which rating every line with extra stretch
+    /// preferred).
+    @Test func emergencyPassRatesSpacesByTheirTrueStretch() throws {
+        let items = KnuthPlass.finish([.box(width: 200), .glue(width: 3.5, stretch: 1.75, shrink: 3.5 / 3), .box(width: 20),
+                                       .glue(width: 3.5, stretch: 1.75, shrink: 3.5 / 3), .box(width: 250)])
+        let result = try #require(KnuthPlass.breakLines(items) { _ in 300 })
+        #expect(result.pass == .emergency)
+        #expect(result.breaks == [1, items.count - 1])
+        #expect(result.ratios == [.infinity, 0])   // a word alone cannot stretch; the last line
+    }
+
+    /// A short word alone on a line (under `emergencyShortLineFill`) is a last resort: a line whose
+    /// one space is stretched hundreds of times beats it, though its demerits are far larger.
+    @Test func emergencyPassSetsAShortWordAloneOnlyAsALastResort() throws {
+        let items = KnuthPlass.finish([.box(width: 200), .glue(width: 3.5, stretch: 0.1, shrink: 1), .box(width: 20),
+                                       .glue(width: 3.5, stretch: 0.1, shrink: 1), .box(width: 290)])
+        let result = try #require(KnuthPlass.breakLines(items) { _ in 300 })
+        #expect(result.breaks == [3, items.count - 1])   // "200 20" / "290"
+        #expect(result.totalDemerits < KnuthPlass.Parameters().shortLineDemerits)
+        // With nothing else possible (the long word does not fit beside the short one), it is set.
+        let forced = KnuthPlass.finish([.box(width: 290), .glue(width: 3.5, stretch: 1.75, shrink: 1), .box(width: 20),
+                                        .glue(width: 3.5, stretch: 1.75, shrink: 1), .box(width: 290)])
+        let alone = try #require(KnuthPlass.breakLines(forced) { _ in 300 })
+        #expect(alone.breaks == [1, 3, forced.count - 1])
+        #expect(alone.totalDemerits >= KnuthPlass.Parameters().shortLineDemerits)
+        #expect(alone.quality.overfullLines == 0)
+    }
+
     /// Greedy's breaks are a feasible solution of the optimizer's own pass, so the optimum can never
     /// cost more (random paragraphs of the real-prose fixture, ragged and justified items).
     @Test(arguments: [false, true])
