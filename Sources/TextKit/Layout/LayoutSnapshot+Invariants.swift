@@ -33,7 +33,8 @@ extension LayoutSnapshot {
     }
 
     /// The same checks with the exclusions and shapes of `textContainers` (the layout manager's
-    /// chain, in order) instead of the snapshot's own copies.
+    /// chain, in order) instead of the snapshot's own copies, read from the regions the
+    /// containers prepared (what preparing them again gives, without the work).
     public func invariantViolations(text: [Unicode.Scalar], textContainers: [TextContainer],
                                     leftToRightOnly: Bool = false, tolerance: Double = 1e-6) -> [String] {
         guard textContainers.count == containers.count else {
@@ -44,7 +45,10 @@ extension LayoutSnapshot {
             copy.containers[index].exclusions = container.exclusions
             copy.containers[index].shape = container.shape
         }
-        return copy.invariantViolations(text: text, leftToRightOnly: leftToRightOnly, tolerance: tolerance)
+        let geometry = textContainers.map { container in
+            ContainerGeometry(exclusions: container.exclusionRegions, shape: container.shapeRegion?.outside)
+        }
+        return copy.violations(text: text, geometry: geometry, leftToRightOnly: leftToRightOnly, tolerance: tolerance)
     }
 
     // MARK: - Internals
