@@ -21,7 +21,7 @@ mode=$1; shift
 
 # The longest input each target gets (layout inputs are kept small: every one is a full layout,
 # an edit and every invariant), and the runs each gets in `ci` (about 6 s each on 2 cores).
-max_len() { case $1 in svg) echo 8192 ;; path) echo 2048 ;; styled) echo 4096 ;; png) echo 4096 ;; layout) echo 512 ;; pages) echo 700 ;; request) echo 2048 ;; esac; }
+max_len() { case $1 in svg) echo 8192 ;; path) echo 2048 ;; styled) echo 4096 ;; png) echo 4096 ;; layout) echo 256 ;; pages) echo 700 ;; request) echo 2048 ;; esac; }
 ci_runs() { case $1 in svg) echo 500 ;; path) echo 100000 ;; styled) echo 40000 ;; png) echo 15000 ;; layout) echo 150 ;; pages) echo 300 ;; request) echo 30000 ;; esac; }
 
 echo "fuzz: building textkit-fuzz (libFuzzer + AddressSanitizer, release) in .build-fuzz" >&2
