@@ -34,10 +34,11 @@ extension FilledRegion {
         let middle = top + (bottom - top) / 2
         var parts: [Span] = []
         var crossings: [(x: Double, winding: Int)] = []
-        for i in projectionIndex.edges(meetingMinY: top, maxY: bottom) {
-            let edge = projectionIndex.edges[i]
+        let edges = projectionIndex.edges
+        projectionIndex.forEachEdge(meetingMinY: top, maxY: bottom) { i in
+            let edge = edges[i]
             let y0 = Swift.max(edge.yTop, top), y1 = Swift.min(edge.yBot, bottom)
-            guard y1 > y0 else { continue }  // touches the band's limit only
+            guard y1 > y0 else { return }  // touches the band's limit only
             if edge.yTop <= middle && middle < edge.yBot {
                 crossings.append((edge.x(at: middle), edge.winding))
             }

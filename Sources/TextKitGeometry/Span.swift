@@ -70,7 +70,22 @@ extension Span {
     /// ``merged(_:joiningGapsUpTo:)`` in place: `spans` sorted and merged in its own storage.
     static func merge(_ spans: inout [Span], joiningGapsUpTo gap: Double = 0) {
         guard spans.count > 1 else { return }
-        spans.sort { $0.minX < $1.minX }
+        if spans.count <= 32 {
+            // Insertion sort: the standard sort allocates a buffer past 20 items, and a band
+            // query merges a few dozen spans per line. (Equal minX may end up in either order:
+            // the merged result is the same.)
+            for index in 1..<spans.count {
+                let span = spans[index]
+                var place = index
+                while place > 0 && spans[place - 1].minX > span.minX {
+                    spans[place] = spans[place - 1]
+                    place -= 1
+                }
+                spans[place] = span
+            }
+        } else {
+            spans.sort { $0.minX < $1.minX }
+        }
         var kept = 0, current = spans[0]
         for index in 1..<spans.count {
             let span = spans[index]
