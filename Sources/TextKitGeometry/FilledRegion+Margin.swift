@@ -39,9 +39,17 @@ extension FilledRegion {
         guard margin > 0, margin.isFinite, minY <= maxY, !index.edges.isEmpty else { return }
         let capsules = CapsuleBand(minY: minY, maxY: maxY, radius: margin)
         let edges = index.edges
+        // Capsules of neighbouring edges overlap: joined as they come while the union stays
+        // short (an outline's few spans), else appended and sorted once below.
+        var sorted = true
         index.forEachEdge(meetingMinY: minY - margin, maxY: maxY + margin) { i in
             let edge = edges[i]
-            if let span = capsules.extent(Point(x: edge.xTop, y: edge.yTop), Point(x: edge.xBot, y: edge.yBot)) {
+            guard let span = capsules.extent(Point(x: edge.xTop, y: edge.yTop), Point(x: edge.xBot, y: edge.yBot))
+            else { return }
+            if sorted && spans.count < 16 {
+                Span.add(span, to: &spans)
+            } else {
+                sorted = false
                 spans.append(span)
             }
         }
