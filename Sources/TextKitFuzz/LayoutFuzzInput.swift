@@ -55,16 +55,13 @@ struct LayoutFuzzInput {
         let storage = TextStorage(string: text, attributes: TextAttributes(font: font, paragraphStyle: style))
         let layoutManager = LayoutManager(fontCollection: fuzzFonts, defaultFont: fuzzFont)
         storage.addLayoutManager(layoutManager)
+        let regions = exclusions.map(PreparedExclusions.shared.region(for:))
         for index in 0..<containerCount {
             let container = TextContainer(size: size)
             container.lineFragmentPadding = padding
             container.minimumFragmentWidth = minimumWidth
-            if index == 0 {
-                container.exclusions = exclusions
-            } else {
-                // The same exclusions in the other order, prepared once.
-                container.setExclusions(prepared: layoutManager.textContainers[0].exclusionRegions.reversed())
-            }
+            // The second container has the same exclusions in the other order.
+            container.setExclusions(prepared: index == 0 ? regions : regions.reversed())
             layoutManager.addTextContainer(container)
         }
         verify(layoutManager, storage)
@@ -117,5 +114,31 @@ struct LayoutFuzzInput {
         var count = 0
         try? LayoutJSONWriter().write(snapshot, pages: pages, placements: placements) { count += $0.count }
         FuzzTarget.check(count > 0, "no JSON written")
+    }
+}
+
+/// Exclusions prepared for band queries by earlier inputs (flattened and indexed), by
+/// exclusion: the fuzzer mutates the text far more often than the bytes that choose the
+/// exclusions, and preparing them is a fixed cost that dwarfs a short text's layout. (The `svg`
+/// target fuzzes the preparation itself.) Bounded: a full table is emptied and fills again.
+final class PreparedExclusions: @unchecked Sendable {
+    /// The table every layout input uses.
+    static let shared = PreparedExclusions()
+
+    /// The most regions kept.
+    static let capacity = 256
+
+    private let lock = NSLock()
+    private var regions: [Exclusion: ExclusionRegion] = [:]
+
+    /// `exclusion` prepared, from the table or now.
+    func region(for exclusion: Exclusion) -> ExclusionRegion {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = regions[exclusion] { return known }
+        if regions.count >= Self.capacity { regions.removeAll() }
+        let region = ExclusionRegion(exclusion)
+        regions[exclusion] = region
+        return region
     }
 }
