@@ -28,7 +28,7 @@ max_len() { case $1 in svg) echo 8192 ;; path) echo 2048 ;; styled) echo 4096 ;;
 # again and scanned the whole heap, at a quarter of the speed. LeakSanitizer still checks the whole
 # process when the run ends.
 leak_check() { case $1 in layout) echo -detect_leaks=0 ;; *) echo -detect_leaks=1 ;; esac; }
-ci_runs() { case $1 in svg) echo 500 ;; path) echo 100000 ;; styled) echo 40000 ;; png) echo 15000 ;; layout) echo 150 ;; pages) echo 300 ;; request) echo 30000 ;; esac; }
+ci_runs() { case $1 in svg) echo 500 ;; path) echo 100000 ;; styled) echo 40000 ;; png) echo 15000 ;; layout) echo 1500 ;; pages) echo 300 ;; request) echo 30000 ;; esac; }
 
 echo "fuzz: building textkit-fuzz (libFuzzer + AddressSanitizer, release) in .build-fuzz" >&2
 swift build --product textkit-fuzz -c release --scratch-path .build-fuzz \
