@@ -8,9 +8,11 @@ when a ratio is over, so it can gate a change.
 Shapes: many short paragraphs (LF), CR-only line ends, one paragraph without a break
 opportunity, one grapheme cluster of combining marks, one long word-wrapped paragraph, and
 exclusions of many cubic segments (a zig-zag, a self-crossing scribble, loops with control points
-far off the page) and an image outline (a one-pixel checkerboard, 4× the pixels).
+far off the page, issue 16's 100,000 cubics through ±10⁶ pt at 4n) and an image outline (a
+one-pixel checkerboard, 4× the pixels).
 
-    python3 Benchmarks/complexity.py [--rounds 3] [--binary .build/release/textkit] [--scale 1]
+    python3 Benchmarks/complexity.py [--rounds 3] [--binary .build/release/textkit] [--scale 1] [--only PREFIX]
+    python3 Benchmarks/complexity.py --write "cubics to" 100000 /tmp/curves.svg   one input, to a file
 """
 import argparse
 import os
@@ -52,6 +54,15 @@ def far_curves_svg(n, seed=0x1E22):
     return f'<svg xmlns="http://www.w3.org/2000/svg" width="612" height="792"><path d="{d}"/></svg>'
 
 
+def issue_curves_svg(n, spread=1e6):
+    """Issue 16's path: n cubics with control points at (+spread, −spread) and (−spread, +spread),
+    ending on a lattice of page points; each curve runs far off the page and back, so every
+    flattened edge near its ends crosses the whole page."""
+    c = f"{spread:g} {-spread:g} {-spread:g} {spread:g}"
+    d = "M 0 0 " + " ".join(f"C {c} {i % 500} {i % 700}" for i in range(n)) + " Z"
+    return f'<svg xmlns="http://www.w3.org/2000/svg" width="612" height="792"><path d="{d}"/></svg>'
+
+
 def checkerboard_png(side):
     """A side × side one-pixel checkerboard, grey with alpha (PNG written with the standard library)."""
     import struct
@@ -73,6 +84,7 @@ SHAPES = {
     "path of cubic curves": (lambda n: ("word " * 2_000, curves_svg(n)), 250),
     "self-crossing scribble": (lambda n: ("word " * 2_000, scribble_svg(n)), 100),
     "far control points": (lambda n: ("word " * 2_000, far_curves_svg(n)), 250),
+    "cubics to ±10⁶ pt": (lambda n: ("word " * 2_000, issue_curves_svg(n)), 25_000),
     "checkerboard image": (lambda n: ("word " * 2_000, checkerboard_png(n)), 512),
 }
 
@@ -94,7 +106,21 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--binary", default=os.path.join(root, ".build", "release", "textkit"))
     parser.add_argument("--scale", type=float, default=1.0, help="multiplies every base n")
+    parser.add_argument("--write", nargs=3, metavar=("SHAPE", "N", "FILE"),
+                        help="write the input of SHAPE (a name above, or a prefix of one) at size N to FILE "
+                             "(its exclusion when it has one, else its text) and exit")
+    parser.add_argument("--only", help="run only the shapes whose names start with this")
     args = parser.parse_args()
+    if args.write:
+        shape, size, path = args.write
+        names = [name for name in SHAPES if name.startswith(shape)]
+        if len(names) != 1:
+            sys.exit(f"--write: {shape!r} names {len(names)} shapes; one of: {', '.join(SHAPES)}")
+        made = SHAPES[names[0]][0](int(size))
+        data = made[1] if isinstance(made, tuple) else made
+        with open(path, "wb") as f:
+            f.write(data if isinstance(data, bytes) else data.encode("utf-8"))
+        return
     if not os.path.exists(args.binary):
         subprocess.run(["swift", "build", "-c", "release", "--product", "textkit"], cwd=root, check=True)
     work = tempfile.mkdtemp()
@@ -102,6 +128,8 @@ def main():
     failed = False
     print(f"{'shape':<24} {'n':>9} {'t(n) s':>8} {'t(4n) s':>8} {'ratio':>6}")
     for name, (make, base) in SHAPES.items():
+        if args.only and not name.startswith(args.only):
+            continue
         n = int(base * args.scale)
         paths = []
         for size in (n, 4 * n):

@@ -64,6 +64,14 @@ struct EdgeIndex: Sendable {
 
     /// Indices into `edges`, increasing, of the edges with `yTop ≤ maxY` and `yBot ≥ minY`.
     func edges(meetingMinY minY: Double, maxY: Double) -> [Int] {
+        var result: [Int] = []
+        forEachEdge(meetingMinY: minY, maxY: maxY) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with the index of every edge with `yTop ≤ maxY` and `yBot ≥ minY`, in
+    /// increasing order, allocating nothing (a band query runs it once per line band).
+    func forEachEdge(meetingMinY minY: Double, maxY: Double, _ body: (Int) -> Void) {
         // The edges starting at or above maxY form a prefix [0, limit).
         var low = 0, high = edges.count
         while low < high {
@@ -71,21 +79,27 @@ struct EdgeIndex: Sendable {
             if edges[mid].yTop <= maxY { low = mid + 1 } else { high = mid }
         }
         let limit = low
-        var result: [Int] = []
-        guard limit > 0 else { return result }
+        guard limit > 0 else { return }
         // Depth-first, left child first, over nodes that start before `limit` and reach minY.
-        var stack: [(node: Int, first: Int, size: Int)] = [(1, 0, leafCount)]
-        while let (node, first, size) = stack.popLast() {
-            guard first < limit, maxBottom[node] >= minY else { continue }
-            if size == 1 {
-                result.append(first)
-            } else {
-                let half = size / 2
-                stack.append((2 * node + 1, first + half, half))
-                stack.append((2 * node, first, half))
+        // A node's right child waits on the stack while its left one is visited: at most one
+        // per level, so 2 per bit of the leaf count are more than enough.
+        withUnsafeTemporaryAllocation(of: (node: Int, first: Int, size: Int).self, capacity: 2 * Int.bitWidth) { stack in
+            var count = 1
+            stack[0] = (1, 0, leafCount)
+            while count > 0 {
+                count -= 1
+                let (node, first, size) = stack[count]
+                guard first < limit, maxBottom[node] >= minY else { continue }
+                if size == 1 {
+                    body(first)
+                } else {
+                    let half = size / 2
+                    stack[count] = (2 * node + 1, first + half, half)
+                    stack[count + 1] = (2 * node, first, half)
+                    count += 2
+                }
             }
         }
-        return result
     }
 }
 

@@ -38,9 +38,18 @@ extension FilledRegion {
         coveredSpans(minY: minY, maxY: maxY, into: &spans)
         guard margin > 0, margin.isFinite, minY <= maxY, !index.edges.isEmpty else { return }
         let capsules = CapsuleBand(minY: minY, maxY: maxY, radius: margin)
-        for i in index.edges(meetingMinY: minY - margin, maxY: maxY + margin) {
-            let edge = index.edges[i]
-            if let span = capsules.extent(Point(x: edge.xTop, y: edge.yTop), Point(x: edge.xBot, y: edge.yBot)) {
+        let edges = index.edges
+        // Capsules of neighbouring edges overlap: joined as they come while the union stays
+        // short (an outline's few spans), else appended and sorted once below.
+        var sorted = true
+        index.forEachEdge(meetingMinY: minY - margin, maxY: maxY + margin) { i in
+            let edge = edges[i]
+            guard let span = capsules.extent(Point(x: edge.xTop, y: edge.yTop), Point(x: edge.xBot, y: edge.yBot))
+            else { return }
+            if sorted && spans.count < 16 {
+                Span.add(span, to: &spans)
+            } else {
+                sorted = false
                 spans.append(span)
             }
         }
@@ -75,36 +84,54 @@ struct CapsuleBand {
             guard bottom >= minY, top <= maxY else { return nil }
         }
         var low = Double.infinity, high = -Double.infinity
-        for center in [a, b] {
-            // The disk's widest chord inside the band is at the band's y nearest its centre.
-            let dy = Swift.max(0, minY - center.y, center.y - maxY)
-            guard dy <= radius else { continue }
-            let half = (radius * radius - dy * dy).squareRoot()
-            low = Swift.min(low, center.x - half)
-            high = Swift.max(high, center.x + half)
-        }
+        // (No arrays: an extent is asked per edge per band, and this allocates nothing.)
+        addDisk(a, low: &low, high: &high)
+        addDisk(b, low: &low, high: &high)
         let dx = b.x - a.x, dy = b.y - a.y
         let length = (dx * dx + dy * dy).squareRoot()
         if length > 0 {
             let nx = -dy / length * radius, ny = dx / length * radius
-            let corners = [Point(x: a.x + nx, y: a.y + ny), Point(x: b.x + nx, y: b.y + ny),
-                           Point(x: b.x - nx, y: b.y - ny), Point(x: a.x - nx, y: a.y - ny)]
-            for (i, p) in corners.enumerated() {
-                // The clipped rectangle's vertices: corners inside the band, and the crossings
-                // of its sides with the band's top and bottom lines.
-                if p.y >= minY && p.y <= maxY {
-                    low = Swift.min(low, p.x)
-                    high = Swift.max(high, p.x)
-                }
-                let q = corners[(i + 1) % 4]
-                guard p.y != q.y else { continue }
-                for y in [minY, maxY] where (p.y - y) * (q.y - y) < 0 {
-                    let x = p.x + (q.x - p.x) * ((y - p.y) / (q.y - p.y))
-                    low = Swift.min(low, x)
-                    high = Swift.max(high, x)
-                }
-            }
+            let c0 = Point(x: a.x + nx, y: a.y + ny), c1 = Point(x: b.x + nx, y: b.y + ny)
+            let c2 = Point(x: b.x - nx, y: b.y - ny), c3 = Point(x: a.x - nx, y: a.y - ny)
+            addSide(c0, c1, low: &low, high: &high)
+            addSide(c1, c2, low: &low, high: &high)
+            addSide(c2, c3, low: &low, high: &high)
+            addSide(c3, c0, low: &low, high: &high)
         }
         return low <= high ? Span(minX: low, maxX: high) : nil
+    }
+
+    /// Widens `low ... high` by the disk of `radius` around `center` over the band: its widest
+    /// chord inside the band, at the band's y nearest the centre.
+    @inline(__always)
+    private func addDisk(_ center: Point, low: inout Double, high: inout Double) {
+        let dy = Swift.max(0, minY - center.y, center.y - maxY)
+        guard dy <= radius else { return }
+        let half = (radius * radius - dy * dy).squareRoot()
+        low = Swift.min(low, center.x - half)
+        high = Swift.max(high, center.x + half)
+    }
+
+    /// Widens `low ... high` by what the side `p` → `q` of a capsule's rectangle gives its
+    /// clipped outline: `p` when inside the band, and the side's crossings of the band's top
+    /// and bottom lines.
+    @inline(__always)
+    private func addSide(_ p: Point, _ q: Point, low: inout Double, high: inout Double) {
+        if p.y >= minY && p.y <= maxY {
+            low = Swift.min(low, p.x)
+            high = Swift.max(high, p.x)
+        }
+        guard p.y != q.y else { return }
+        addCrossing(p, q, y: minY, low: &low, high: &high)
+        addCrossing(p, q, y: maxY, low: &low, high: &high)
+    }
+
+    /// Widens `low ... high` by the x where `p` → `q` crosses the line at `y`, if it does.
+    @inline(__always)
+    private func addCrossing(_ p: Point, _ q: Point, y: Double, low: inout Double, high: inout Double) {
+        guard (p.y - y) * (q.y - y) < 0 else { return }
+        let x = p.x + (q.x - p.x) * ((y - p.y) / (q.y - p.y))
+        low = Swift.min(low, x)
+        high = Swift.max(high, x)
     }
 }

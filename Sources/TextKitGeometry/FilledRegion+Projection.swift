@@ -21,9 +21,11 @@ extension FilledRegion {
     /// in O(k log k) for k edges meeting the band, where the sweep costs O((k + i) log k) for
     /// their i crossings: a scribble of 1,000 random cubics crosses itself millions of times.
     ///
-    /// Edges that overlap along one line (``overlappingEdges``) may border no area, and the
-    /// edges of a complement region may border area that is not its fill (inside two contours):
-    /// those bands are swept.
+    /// Edges that overlap along one line may border no area (a spike drawn out and back): they
+    /// are read from ``projectionIndex``, where each such line is one piece per stretch of
+    /// equal net winding, and only the stretches that change the fill are kept. Horizontal
+    /// edges that overlap, and the edges of a complement region (which may border area that is
+    /// not its fill, inside two contours), make the band swept.
     func projectedSpans(top: Double, bottom: Double, into output: inout [Span]) {
         guard frameWinding == nil else {
             output += bandSpans(top: top, bottom: bottom)
@@ -32,16 +34,13 @@ extension FilledRegion {
         let middle = top + (bottom - top) / 2
         var parts: [Span] = []
         var crossings: [(x: Double, winding: Int)] = []
-        for i in index.edges(meetingMinY: top, maxY: bottom) {
-            let edge = index.edges[i]
+        let edges = projectionIndex.edges
+        projectionIndex.forEachEdge(meetingMinY: top, maxY: bottom) { i in
+            let edge = edges[i]
             let y0 = Swift.max(edge.yTop, top), y1 = Swift.min(edge.yBot, bottom)
-            guard y1 > y0 else { continue }  // touches the band's limit only
+            guard y1 > y0 else { return }  // touches the band's limit only
             if edge.yTop <= middle && middle < edge.yBot {
                 crossings.append((edge.x(at: middle), edge.winding))
-            }
-            if !overlapping.isEmpty && overlapping[i] {
-                output += bandSpans(top: top, bottom: bottom)
-                return
             }
             let x0 = edge.x(at: y0), x1 = edge.x(at: y1)
             parts.append(Span(minX: Swift.min(x0, x1), maxX: Swift.max(x0, x1)))
@@ -77,17 +76,83 @@ extension FilledRegion {
         }
     }
 
-    /// Per edge (in the edge index), whether another edge lies along the same line over part of
-    /// its length (a zero-area spike, a contour drawn back over itself, collinear vertices):
-    /// such an edge may border no area, and a band it meets is swept instead. Empty when no
-    /// edge overlaps another.
+    /// The edges ``projectedSpans(top:bottom:into:)`` reads: `edges` with the edges along each
+    /// of `lines` (``overlappingLines(of:)``: a zero-area spike, a contour drawn back over
+    /// itself, the same curve drawn many times) replaced by the line's
+    /// ``mergedLine(_:of:isFilled:)`` pieces, so every edge borders area.
+    ///
+    /// - Complexity: O(n + m log m) for n edges, m of them along the lines.
+    static func projectionEdges(_ edges: [Edge], lines: [[Int]], isFilled: (Int) -> Bool) -> [Edge] {
+        var merged = Array(repeating: false, count: edges.count)
+        var result: [Edge] = []
+        for line in lines {
+            for i in line { merged[i] = true }
+            result += mergedLine(line, of: edges, isFilled: isFilled)
+        }
+        for (i, edge) in edges.enumerated() where !merged[i] { result.append(edge) }
+        return result
+    }
+
+    /// The edges `line` (numbers in `edges`, all along one line) as disjoint pieces: the line is
+    /// cut at every end of its edges, each stretch winds by the sum of the windings of the edges
+    /// over it (its net winding), and a stretch is kept (with that winding) only when the
+    /// windings on its two sides differ in whether they are filled for some winding beside it,
+    /// that is when `isFilled` tells 0 from the net (nonzero: net ≠ 0; even-odd: net odd). The
+    /// x of a stretch are those of the edge over it that reaches lowest (one of them, so the
+    /// pieces keep the edges' own vertices); neighbouring stretches of one edge and net winding
+    /// are one piece.
+    ///
+    /// - Complexity: O(m log m) for m edges.
+    static func mergedLine(_ line: [Int], of edges: [Edge], isFilled: (Int) -> Bool) -> [Edge] {
+        var changes: [(y: Double, winding: Int)] = []
+        for i in line {
+            changes.append((edges[i].yTop, edges[i].winding))
+            changes.append((edges[i].yBot, -edges[i].winding))
+        }
+        changes.sort { $0.y < $1.y }
+        let starting = line.sorted { edges[$0].yTop < edges[$1].yTop }
+        var pieces: [Edge] = []
+        var net = 0, next = 0, change = 0, lowest = -1
+        while change < changes.count {
+            let y0 = changes[change].y
+            while change < changes.count && changes[change].y == y0 {
+                net += changes[change].winding
+                change += 1
+            }
+            guard change < changes.count else { break }
+            let y1 = changes[change].y
+            // The edge started at or above y0 that reaches lowest covers the stretch, if any does.
+            while next < starting.count && edges[starting[next]].yTop <= y0 {
+                if lowest < 0 || edges[starting[next]].yBot > edges[lowest].yBot { lowest = starting[next] }
+                next += 1
+            }
+            guard isFilled(net) != isFilled(0), lowest >= 0, edges[lowest].yBot >= y1 else { continue }
+            let edge = edges[lowest]
+            if var last = pieces.last, last.yBot == y0, last.winding == net, last.slope == edge.slope,
+               last.xBot == edge.x(at: y0) {
+                last.xBot = edge.x(at: y1)
+                last.yBot = y1
+                pieces[pieces.count - 1] = last
+                continue
+            }
+            guard var piece = Edge(from: Point(x: edge.x(at: y0), y: y0), to: Point(x: edge.x(at: y1), y: y1))
+            else { continue }
+            piece.slope = edge.slope
+            piece.winding = net
+            pieces.append(piece)
+        }
+        return pieces
+    }
+
+    /// The lines along which edges overlap: per line, the numbers (in `edges`) of the edges
+    /// along it, at least two of which overlap over part of their length.
     ///
     ///     sort the edges by slope, then by where their line meets y = 0
-    ///     a run of (nearly) equal slopes and intercepts is one line: sort it by top y and
-    ///     flag the edges whose y range overlaps an earlier one's
+    ///     a run of (nearly) equal slopes and intercepts is one line: it is listed when, sorted
+    ///     by top y, an edge's y range overlaps an earlier one's
     ///
     /// - Complexity: O(n log n) for n edges.
-    static func overlappingEdges(of edges: [Edge]) -> [Bool] {
+    static func overlappingLines(of edges: [Edge]) -> [[Int]] {
         func intercept(_ edge: Edge) -> Double { edge.xTop - edge.slope * edge.yTop }
         func close(_ a: Double, _ b: Double) -> Bool {
             abs(a - b) <= 1e-9 * Swift.max(1, abs(a), abs(b))
@@ -96,7 +161,7 @@ extension FilledRegion {
             let p = edges[a], q = edges[b]
             return p.slope != q.slope ? p.slope < q.slope : intercept(p) < intercept(q)
         }
-        var flagged: [Bool] = []
+        var lines: [[Int]] = []
         var start = 0
         while start < order.count {
             var end = start + 1
@@ -106,16 +171,16 @@ extension FilledRegion {
                 end += 1
             }
             if end - start > 1 {
-                flagOverlaps(Array(order[start..<end]), count: edges.count, in: &flagged,
-                             start: { edges[$0].yTop }, end: { edges[$0].yBot })
+                let line = Array(order[start..<end])
+                if !overlaps(in: line, start: { edges[$0].yTop }, end: { edges[$0].yBot }).isEmpty { lines.append(line) }
             }
             start = end
         }
-        return flagged
+        return lines
     }
 
-    /// ``overlappingEdges(of:)`` for the horizontal edges (sorted by y): whether another one on
-    /// the same y overlaps it.
+    /// Per horizontal edge (sorted by y), whether another one on the same y overlaps it (see
+    /// ``overlappingLines(of:)``); empty when none does.
     static func overlappingHorizontals(_ edges: [HorizontalEdge]) -> [Bool] {
         var flagged: [Bool] = []
         var start = 0
@@ -123,26 +188,24 @@ extension FilledRegion {
             var end = start + 1
             while end < edges.count && edges[end].y == edges[start].y { end += 1 }
             if end - start > 1 {
-                flagOverlaps(Array(start..<end), count: edges.count, in: &flagged,
-                             start: { edges[$0].minX }, end: { edges[$0].maxX })
+                for i in overlaps(in: Array(start..<end), start: { edges[$0].minX }, end: { edges[$0].maxX }) {
+                    if flagged.isEmpty { flagged = Array(repeating: false, count: edges.count) }
+                    flagged[i] = true
+                }
             }
             start = end
         }
         return flagged
     }
 
-    /// Flags (in `flagged`, allocated for `count` items when first needed) every item of `group`
-    /// whose interval `start ..< end` overlaps another's.
-    private static func flagOverlaps(_ group: [Int], count: Int, in flagged: inout [Bool],
-                                     start: (Int) -> Double, end: (Int) -> Double) {
+    /// The items of `group` whose interval `start ..< end` overlaps another's (some twice).
+    private static func overlaps(in group: [Int], start: (Int) -> Double, end: (Int) -> Double) -> [Int] {
+        var found: [Int] = []
         var reach = -Double.infinity, reacher = -1
         for i in group.sorted(by: { start($0) < start($1) }) {
-            if start(i) < reach {
-                if flagged.isEmpty { flagged = Array(repeating: false, count: count) }
-                flagged[i] = true
-                flagged[reacher] = true
-            }
+            if start(i) < reach { found += [i, reacher] }
             if end(i) > reach { reach = end(i); reacher = i }
         }
+        return found
     }
 }

@@ -20,9 +20,9 @@ public struct FilledRegion: Sendable {
     /// The filled trapezoids between consecutive vertex y's, for fast band queries; nil when
     /// the region is too intricate for one (then every query sweeps).
     package let slabs: SlabTable?
-    /// Per edge of `index`, whether another edge overlaps it along one line (see
-    /// `projectedSpans`); empty when none does.
-    let overlapping: [Bool]
+    /// The edges `projectedSpans` reads: those of `index`, with the edges that overlap along
+    /// one line merged into pieces that each border area (see `projectionEdges`).
+    let projectionIndex: EdgeIndex
     /// The same for `horizontals`.
     let overlappingHorizontals: [Bool]
 
@@ -165,7 +165,11 @@ extension FilledRegion {
         index = EdgeIndex(edges: edges)
         horizontals = flat.sorted { $0.y < $1.y }
         epsilon = 1e-12 * Swift.max(1, largest)
-        overlapping = Self.overlappingEdges(of: index.edges)
+        // A complement region's bands are always swept: its projection edges are never read.
+        let lines = frameWinding != nil ? [] : Self.overlappingLines(of: index.edges)
+        projectionIndex = lines.isEmpty ? index : EdgeIndex(edges: Self.projectionEdges(index.edges, lines: lines) { winding in
+            Self.isFilled(winding, by: fillRule)
+        })
         overlappingHorizontals = Self.overlappingHorizontals(horizontals)
         slabs = SlabTable(index: index, epsilon: epsilon, budget: Self.slabBudget(edges: edges.count)) { winding in
             Self.isFilled(winding, by: fillRule, frameWinding: frameWinding)
@@ -176,6 +180,10 @@ extension FilledRegion {
     /// whose long edges span thousands of vertex y's sweeps instead of using memory quadratic
     /// in its size.
     static func slabBudget(edges: Int) -> Int { 32 * edges + 1024 }
+
+    /// How many edges ``projectedSpans(top:bottom:into:)`` reads from (those of lines drawn
+    /// over each other merged): what tests check it by.
+    package var projectionEdgeCount: Int { projectionIndex.edges.count }
 
     /// Whether a winding number means inside.
     @inline(__always)

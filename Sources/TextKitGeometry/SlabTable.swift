@@ -125,14 +125,14 @@ package struct SlabTable: Sendable {
                 let slab = node - leaves
                 if slab < count {
                     guard !crossing[slab] else { continue }
-                    for t in Int(starts[slab])..<Int(starts[slab + 1]) { Self.add(extents[t], to: &union) }
+                    for t in Int(starts[slab])..<Int(starts[slab + 1]) { Span.add(extents[t], to: &union) }
                 }
             } else {
                 let left = 2 * node, right = left + 1
                 guard unionCount[left] >= 0, unionCount[right] >= 0 else { continue }
                 for child in left...right {
                     let start = Int(unionStart[child])
-                    for span in unionSpans[start..<start + Int(unionCount[child])] { Self.add(span, to: &union) }
+                    for span in unionSpans[start..<start + Int(unionCount[child])] { Span.add(span, to: &union) }
                 }
             }
             guard union.count <= Self.maximumUnion else { continue }
@@ -211,7 +211,7 @@ package struct SlabTable: Sendable {
         runs.close()
         for t in Int(starts[slab])..<Int(starts[slab + 1]) {
             if let part = Self.projection(edges[Int(lefts[t])], edges[Int(rights[t])], y0, y1, epsilon: epsilon) {
-                Self.add(part, to: &output)
+                Span.add(part, to: &output)
             }
         }
     }
@@ -269,7 +269,7 @@ package struct SlabTable: Sendable {
             runs.close()
             let start = Int(unionStart[node])
             // By index: a slice of the array would retain and release it.
-            for index in start..<start + Int(unionCount[node]) { Self.add(unionSpans[index], to: &output) }
+            for index in start..<start + Int(unionCount[node]) { Span.add(unionSpans[index], to: &output) }
             return
         }
         if covering.count == 1 {
@@ -279,42 +279,12 @@ package struct SlabTable: Sendable {
                 return
             }
             runs.close()
-            for t in Int(starts[slab])..<Int(starts[slab + 1]) { Self.add(extents[t], to: &output) }
+            for t in Int(starts[slab])..<Int(starts[slab + 1]) { Span.add(extents[t], to: &output) }
             return
         }
         let middle = (covering.lowerBound + covering.upperBound) / 2
         visit(2 * node, covering: covering.lowerBound..<middle, slabs: slabs, output: &output, runs: &runs)
         visit(2 * node + 1, covering: middle..<covering.upperBound, slabs: slabs, output: &output, runs: &runs)
-    }
-
-    /// Adds `span` to `output` (sorted by x, disjoint, none touching), joined with the spans it
-    /// overlaps or touches: the union stays exact (only min and max), and the list short.
-    ///
-    /// - Complexity: O(log n) to find the place, plus the moves of an insertion in the middle
-    ///   (spans mostly arrive left to right within a slab, and overlap the ones of the slab above).
-    @inline(__always)
-    private static func add(_ span: Span, to output: inout [Span]) {
-        guard let last = output.last, span.minX <= last.maxX else {
-            output.append(span)
-            return
-        }
-        if last.minX <= span.maxX, output.count == 1 || output[output.count - 2].maxX < span.minX {
-            // Only the last span meets it (the usual case: the slab above's union): joined in place.
-            output[output.count - 1] = Span(minX: Swift.min(span.minX, last.minX), maxX: Swift.max(span.maxX, last.maxX))
-            return
-        }
-        // The first span that does not end left of `span` (their ends increase too).
-        var low = 0, high = output.count - 1
-        while low < high {
-            let mid = (low + high) / 2
-            if output[mid].maxX < span.minX { low = mid + 1 } else { high = mid }
-        }
-        var end = low, joined = span
-        while end < output.count && output[end].minX <= span.maxX {
-            joined = Span(minX: Swift.min(joined.minX, output[end].minX), maxX: Swift.max(joined.maxX, output[end].maxX))
-            end += 1
-        }
-        output.replaceSubrange(low..<end, with: CollectionOfOne(joined))
     }
 
     /// The projection of the trapezoid between `left` and `right` over `y0 ... y1`, or nil when

@@ -70,7 +70,22 @@ extension Span {
     /// ``merged(_:joiningGapsUpTo:)`` in place: `spans` sorted and merged in its own storage.
     static func merge(_ spans: inout [Span], joiningGapsUpTo gap: Double = 0) {
         guard spans.count > 1 else { return }
-        spans.sort { $0.minX < $1.minX }
+        if spans.count <= 32 {
+            // Insertion sort: the standard sort allocates a buffer past 20 items, and a band
+            // query merges a few dozen spans per line. (Equal minX may end up in either order:
+            // the merged result is the same.)
+            for index in 1..<spans.count {
+                let span = spans[index]
+                var place = index
+                while place > 0 && spans[place - 1].minX > span.minX {
+                    spans[place] = spans[place - 1]
+                    place -= 1
+                }
+                spans[place] = span
+            }
+        } else {
+            spans.sort { $0.minX < $1.minX }
+        }
         var kept = 0, current = spans[0]
         for index in 1..<spans.count {
             let span = spans[index]
@@ -84,5 +99,35 @@ extension Span {
         }
         spans[kept] = current
         spans.removeLast(spans.count - kept - 1)
+    }
+
+    /// Adds `span` to `output` (sorted by x, disjoint, none touching), joined with the spans it
+    /// overlaps or touches: the union stays exact (only min and max), and the list short.
+    ///
+    /// - Complexity: O(log n) to find the place, plus the moves of an insertion in the middle
+    ///   (spans mostly arrive left to right within a slab, and overlap the ones of the slab above).
+    @inline(__always)
+    static func add(_ span: Span, to output: inout [Span]) {
+        guard let last = output.last, span.minX <= last.maxX else {
+            output.append(span)
+            return
+        }
+        if last.minX <= span.maxX, output.count == 1 || output[output.count - 2].maxX < span.minX {
+            // Only the last span meets it (the usual case: the slab above's union): joined in place.
+            output[output.count - 1] = Span(minX: Swift.min(span.minX, last.minX), maxX: Swift.max(span.maxX, last.maxX))
+            return
+        }
+        // The first span that does not end left of `span` (their ends increase too).
+        var low = 0, high = output.count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if output[mid].maxX < span.minX { low = mid + 1 } else { high = mid }
+        }
+        var end = low, joined = span
+        while end < output.count && output[end].minX <= span.maxX {
+            joined = Span(minX: Swift.min(joined.minX, output[end].minX), maxX: Swift.max(joined.maxX, output[end].maxX))
+            end += 1
+        }
+        output.replaceSubrange(low..<end, with: CollectionOfOne(joined))
     }
 }

@@ -58,4 +58,41 @@ import SeededRandom
             }
         }
     }
+
+    /// One closed loop of `curves` cubics with control points away from their ends, drawn
+    /// `copies` times (as issue 16's path of 100,000 cubics draws 3,500 curves over and over).
+    static func repeatedLoop(curves: Int, copies: Int, rule: FillRule) -> BezierPath {
+        func point(_ i: Int) -> Point { Point(x: Double(i % 40 * 9), y: Double(i % 25 * 20)) }
+        var path = BezierPath(fillRule: rule)
+        path.move(to: point(curves - 1))
+        for i in 0..<copies * curves {
+            path.addCurve(to: point(i % curves), control1: Point(x: 800, y: -400), control2: Point(x: -400, y: 900))
+        }
+        path.close()
+        return path
+    }
+
+    /// Edges drawn over each other used to send every band they meet to the sweep, which
+    /// computes every crossing (minutes for issue 16's path); each line of them is now one
+    /// piece per stretch of equal net winding, read once: the projection reads no more edges
+    /// for three copies than for one, and answers as the sweep (nonzero: as one copy; even-odd:
+    /// as one copy for three, nothing for two).
+    @Test(arguments: [FillRule.nonZero, .evenOdd])
+    func edgesDrawnOverEachOtherAreReadOnce(rule: FillRule) {
+        let once = FilledRegion(path: Self.repeatedLoop(curves: 70, copies: 1, rule: rule))
+        let twice = FilledRegion(path: Self.repeatedLoop(curves: 70, copies: 2, rule: rule))
+        let thrice = FilledRegion(path: Self.repeatedLoop(curves: 70, copies: 3, rule: rule))
+        #expect(thrice.projectionEdgeCount <= once.projectionEdgeCount)
+        #expect(thrice.projectionEdgeCount > 0)
+        var rng = SplitMix64(seed: 0x0F1E)
+        for _ in 0..<40 {
+            let minY = Double.random(in: -20...500, using: &rng)
+            let maxY = minY + Double.random(in: 0.5...30, using: &rng)
+            let one = once.coveredSpans(minY: minY, maxY: maxY), three = thrice.coveredSpans(minY: minY, maxY: maxY)
+            #expect(spansMatch(three, swept(thrice, minY, maxY), tolerance: 1e-9), "band \(minY)...\(maxY)")
+            #expect(spansMatch(three, one, tolerance: 1e-9), "band \(minY)...\(maxY)")
+            let two = twice.coveredSpans(minY: minY, maxY: maxY)
+            #expect(spansMatch(two, rule == .nonZero ? one : [], tolerance: 1e-9), "band \(minY)...\(maxY)")
+        }
+    }
 }

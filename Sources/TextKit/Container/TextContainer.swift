@@ -172,7 +172,7 @@ public final class TextContainer {
     // MARK: - Internals
 
     /// The exclusions prepared for band queries (rebuilt when they change).
-    private(set) var exclusionRegions: [ExclusionRegion] = [] {
+    package private(set) var exclusionRegions: [ExclusionRegion] = [] {
         didSet {
             exclusionBounds = exclusionRegions.map(\.bounds)
             exclusionMinimums = exclusionRegions.map(\.exclusion.minimumFragmentWidth)
@@ -209,12 +209,19 @@ public final class TextContainer {
     private var adoptedExclusionRegions: [ExclusionRegion]?
     private var adoptedShapeRegion: ShapeRegion?
 
+    /// Sets ``exclusions`` to those of `regions`, taking the regions as prepared instead of
+    /// flattening and indexing the exclusions again (containers given the same exclusions in
+    /// another order).
+    package func setExclusions(prepared regions: [ExclusionRegion]) {
+        adoptedExclusionRegions = regions
+        exclusions = regions.map(\.exclusion)
+        adoptedExclusionRegions = nil
+    }
+
     /// Takes `other`'s exclusions and shape together with their prepared regions, so identical
     /// columns on many pages flatten and index their exclusions once.
     package func adoptGeometry(of other: TextContainer) {
-        adoptedExclusionRegions = other.exclusionRegions
-        exclusions = other.exclusions
-        adoptedExclusionRegions = nil
+        setExclusions(prepared: other.exclusionRegions)
         adoptedShapeRegion = other.shapeRegion
         shape = other.shape
         adoptedShapeRegion = nil

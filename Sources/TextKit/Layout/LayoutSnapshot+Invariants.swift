@@ -33,7 +33,8 @@ extension LayoutSnapshot {
     }
 
     /// The same checks with the exclusions and shapes of `textContainers` (the layout manager's
-    /// chain, in order) instead of the snapshot's own copies.
+    /// chain, in order) instead of the snapshot's own copies, read from the regions the
+    /// containers prepared (what preparing them again gives, without the work).
     public func invariantViolations(text: [Unicode.Scalar], textContainers: [TextContainer],
                                     leftToRightOnly: Bool = false, tolerance: Double = 1e-6) -> [String] {
         guard textContainers.count == containers.count else {
@@ -44,7 +45,10 @@ extension LayoutSnapshot {
             copy.containers[index].exclusions = container.exclusions
             copy.containers[index].shape = container.shape
         }
-        return copy.invariantViolations(text: text, leftToRightOnly: leftToRightOnly, tolerance: tolerance)
+        let geometry = textContainers.map { container in
+            ContainerGeometry(exclusions: container.exclusionRegions, shape: container.shapeRegion?.outside)
+        }
+        return copy.violations(text: text, geometry: geometry, leftToRightOnly: leftToRightOnly, tolerance: tolerance)
     }
 
     // MARK: - Internals
@@ -103,6 +107,10 @@ extension LayoutSnapshot {
         var problems: [String] = []
         let padding = container.lineFragmentPadding
         var lastCharacter = -1
+        // Every glyph box spans the line's band: each exclusion's covered spans over it (the
+        // band shrunk by the tolerance, as ExclusionRegion.intersects shrinks a box), once.
+        let band = (minY: line.rect.minY + tolerance, maxY: line.rect.maxY - tolerance)
+        var covered: [(spans: [Span], wrapSide: WrapSide)]?
         for glyph in fragment.glyphs {
             guard fragment.characterRange.contains(glyph.characterIndex) else {
                 problems.append("\(name): glyph from character \(glyph.characterIndex) outside \(fragment.characterRange)")
@@ -118,8 +126,15 @@ extension LayoutSnapshot {
             if box.minX < fragment.rect.minX + padding - tolerance || box.maxX > fragment.rect.maxX - padding + tolerance {
                 problems.append("\(name): glyph for character \(glyph.characterIndex) at x \(box.minX)…\(box.maxX) leaves \(fragment.rect.minX + padding)…\(fragment.rect.maxX - padding)")
             }
-            for (index, region) in regions.exclusions.enumerated() {
-                if let side = sideProblem(box, region: region, tolerance: tolerance) {
+            if covered == nil {
+                covered = regions.exclusions.map { region in
+                    (band.minY <= band.maxY ? region.coveredSpans(minY: band.minY, maxY: band.maxY) : [],
+                     region.exclusion.wrapSide)
+                }
+            }
+            for (index, exclusion) in (covered ?? []).enumerated() {
+                if let side = sideProblem(box, covered: exclusion.spans, wrapSide: exclusion.wrapSide,
+                                          bandHasHeight: band.minY < band.maxY, tolerance: tolerance) {
                     problems.append("\(name): glyph for character \(glyph.characterIndex) \(side) exclusion \(index)")
                 }
             }
@@ -142,13 +157,17 @@ extension LayoutSnapshot {
         return problems
     }
 
-    /// Why a visible glyph box breaks an exclusion's area or wrap side, or nil.
-    private func sideProblem(_ box: Rect, region: ExclusionRegion, tolerance: Double) -> String? {
-        if region.intersects(box, tolerance: tolerance) { return "meets" }
-        let covered = region.coveredSpans(minY: box.minY + tolerance, maxY: box.maxY - tolerance)
+    /// Why a visible glyph box breaks an exclusion's area or wrap side, or nil, from the spans
+    /// the exclusion covers over the box's band shrunk by `tolerance`: the box, shrunk the same
+    /// way along x, must meet none of them (as ``ExclusionRegion/intersects(_:tolerance:)``,
+    /// which needs a band with height).
+    private func sideProblem(_ box: Rect, covered: [Span], wrapSide: WrapSide, bandHasHeight: Bool,
+                             tolerance: Double) -> String? {
         guard let first = covered.first, let last = covered.last else { return nil }
+        let minX = box.minX + tolerance, maxX = box.maxX - tolerance
+        if bandHasHeight, minX < maxX, covered.contains(where: { $0.maxX > minX && $0.minX < maxX }) { return "meets" }
         let leftOf = box.maxX <= first.minX + tolerance, rightOf = box.minX >= last.maxX - tolerance
-        switch region.exclusion.wrapSide {
+        switch wrapSide {
         case .both: return nil
         case .clear: return "is beside clear"
         case .left: return leftOf ? nil : "is not left of left-wrapped"

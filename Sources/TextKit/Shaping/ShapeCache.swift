@@ -77,13 +77,23 @@ package final class ShapeCache: Sendable {
     private struct State {
         /// Style ids; nil marks a style whose runs are shaped whole.
         var styles: [ShapingInput: Int32?] = [:]
-        /// Open addressing over `words`: index + 1, 0 when empty.
-        var slots = [Int32](repeating: 0, count: 2 * ShapeCache.maximumWords)
+        /// Open addressing over `words`: index + 1, 0 when empty. At least twice as many slots
+        /// as words: it starts small (a layout manager of a short text allocates little) and
+        /// doubles as words come, up to twice ``ShapeCache/maximumWords``.
+        var slots = [Int32](repeating: 0, count: 256)
         var words: [Word] = []
         var text: [UInt16] = []
         /// Every word's glyphs, clusters relative to the word's start.
         var glyphs: [GlyphRecord] = []
         var hits = 0, misses = 0
+
+        /// Puts `words[index]` in the first free slot from its hash.
+        mutating func insertSlot(of index: Int) {
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: words[index].hash) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(index + 1)
+        }
 
         mutating func removeAllWords() {
             for index in slots.indices { slots[index] = 0 }
@@ -168,10 +178,12 @@ package final class ShapeCache: Sendable {
             state.text.append(contentsOf: text[segment])
             state.glyphs.append(contentsOf: records)
             state.words.append(word)
-            let mask = state.slots.count - 1
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while state.slots[slot] != 0 { slot = (slot + 1) & mask }
-            state.slots[slot] = Int32(state.words.count)
+            if 2 * state.words.count > state.slots.count {
+                state.slots = [Int32](repeating: 0, count: 2 * state.slots.count)
+                for index in state.words.indices { state.insertSlot(of: index) }
+            } else {
+                state.insertSlot(of: state.words.count - 1)
+            }
         }
     }
 
