@@ -11,8 +11,9 @@
 /// before a combining mark or joiner, so clusters stay whole. Other styles are shaped run by run
 /// as before.
 ///
-/// One cache belongs to a layout manager and is shared by the threads shaping its paragraphs
-/// (one lock). Glyph data are kept flat (one arena of words' UTF-16, one of glyphs), bounded by
+/// One cache belongs to a font collection (``FontCollection/shapeCache``) and is shared by every
+/// layout manager using it and the threads shaping their paragraphs (one lock), so a new layout
+/// of a document, or a new document in the same fonts, finds the words shaped before. Glyph data are kept flat (one arena of words' UTF-16, one of glyphs), bounded by
 /// ``maximumWords`` and ``maximumGlyphs``: a full cache is emptied and fills again.
 ///
 /// Filled while shaping; never invalid (a word's glyphs depend only on its key), so edits do not
