@@ -215,7 +215,7 @@ package struct Itemizer {
     /// The ICU script code of every UTF-16 unit, Common/Inherited resolved from neighbours.
     private func resolvedScriptCodes() -> [Int32] {
         if let ascii = Self.asciiScriptCodes(utf16) { return ascii }
-        var codes = [Int32](repeating: ICU.commonScript, count: utf16.count)
+        var codes = [Int32](filledWith: ICU.commonScript, count: utf16.count)
         var index = 0
         var lastUnit: UInt16 = 0xFFFF, lastCode = ICU.commonScript
         while index < utf16.count {
@@ -247,7 +247,7 @@ package struct Itemizer {
             }
         }
         guard any < 0x80 else { return nil }
-        return [Int32](repeating: letters != 0 ? ICU.script(of: 0x61) : ICU.commonScript, count: utf16.count)
+        return [Int32](filledWith: letters != 0 ? ICU.script(of: 0x61) : ICU.commonScript, count: utf16.count)
     }
 
     /// Resolves Common and Inherited script codes (UAX #24, as ICU's script runs and Pango do):

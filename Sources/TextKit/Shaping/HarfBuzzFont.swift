@@ -230,15 +230,15 @@ package final class HarfBuzzFont: @unchecked Sendable {
         }
         return withShapedBuffer(text, range: range, rightToLeft: rightToLeft, script: script, language: language,
                                 features: features) { infos, positions, n in
-            [GlyphRecord](unsafeUninitializedCapacity: n) { records, count in
+            [GlyphRecord](count: n, filler: GlyphRecord()) { records in
                 for k in 0..<n {
                     let i = rightToLeft ? n - 1 - k : k
-                    records.baseAddress!.advanced(by: k).initialize(to: GlyphRecord(
+                    records[k] = GlyphRecord(
                         glyph: infos[i].codepoint, cluster: Int32(bitPattern: infos[i].cluster),
                         advance: positions[i].x_advance, offsetX: positions[i].x_offset,
-                        offsetY: positions[i].y_offset, unsafeToBreak: Self.isUnsafeToBreak(infos[i])))
+                        offsetY: positions[i].y_offset, unsafeToBreak: Self.isUnsafeToBreak(infos[i]))
                 }
-                count = n
+                return n
             }
         } ?? []
     }

@@ -274,10 +274,10 @@ private final class GlyphAssembly {
     /// The records as ``ShapedGlyphs`` columns (offsets empty when every one is zero), in one pass.
     func columns() -> ShapedGlyphs {
         var out = ShapedGlyphs()
-        out.glyphs = [UInt32](repeating: 0, count: count)
-        out.clusters = [Int32](repeating: 0, count: count)
-        out.advances = [Int32](repeating: 0, count: count)
-        out.unsafeToBreak = [Bool](repeating: false, count: count)
+        out.glyphs = [UInt32](filledWith: 0, count: count)
+        out.clusters = [Int32](filledWith: 0, count: count)
+        out.advances = [Int32](filledWith: 0, count: count)
+        out.unsafeToBreak = [Bool](filledWith: false, count: count)
         var offsetBits: Int32 = 0 // every offset's bits, or-ed: zero when all are zero
         let storage = storage, count = count
         out.glyphs.withUnsafeMutableBufferPointer { glyphs in
@@ -307,10 +307,10 @@ private final class GlyphAssembly {
 /// One shaped glyph as the cache keeps and assembles it: one record per glyph, so a word is
 /// copied in one loop (``ShapedGlyphs`` keeps a column per field).
 struct GlyphRecord {
-    var glyph: UInt32
-    var cluster: Int32
-    var advance: Int32
-    var offsetX: Int32
-    var offsetY: Int32
-    var unsafeToBreak: Bool
+    var glyph: UInt32 = 0
+    var cluster: Int32 = 0
+    var advance: Int32 = 0
+    var offsetX: Int32 = 0
+    var offsetY: Int32 = 0
+    var unsafeToBreak = false
 }
