@@ -77,6 +77,17 @@ import TextKit
         #expect(second.hits - first.hits == first.hits + first.misses, "\(first) then \(second)")
     }
 
+    @Test func aWordIsOneEntryWhateverSpacesFollowIt() {
+        // "alpha" and "beta" with no, one, two and three spaces after them, at the paragraph's
+        // end too: two words shaped (one of them, once, with spaces to learn the space glyph);
+        // every other segment is the cached word and the style's space glyphs.
+        let cache = ShapeCache()
+        let text = "alpha beta  alpha   beta alpha\nbeta"
+        #expect(Self.shapingDifference(text, attributes: Fixtures.attributes(), cache: cache) == nil)
+        #expect(cache.counts.misses == 2, "\(cache.counts)")
+        #expect(cache.counts.hits == 4, "\(cache.counts)")
+    }
+
     @Test func featuresAndLanguageAreSeparateEntries() {
         // "office" with and without ligatures: the second must not reuse the first's glyphs.
         var plain = Fixtures.attributes()
