@@ -178,7 +178,7 @@ package enum ICU {
     /// The visual order of items from their embedding levels (UAX #9 rule L2).
     static func visualOrder(levels: [UInt8]) -> [Int] {
         guard levels.count > 1 else { return Array(levels.indices) }
-        var map = [Int32](repeating: 0, count: levels.count)
+        var map = [Int32](filledWith: 0, count: levels.count)
         levels.withUnsafeBufferPointer { lv in
             map.withUnsafeMutableBufferPointer { m in
                 tsicu_bidi_reorder_visual(lv.baseAddress, Int32(lv.count), m.baseAddress)
@@ -285,7 +285,7 @@ package final class BidiParagraph {
         // its European numbers into L): ICU would say the same.
         if direction != .rightToLeft, !source.contains(where: { $0 >= 0x590 }) {
             para = nil
-            levels = [UInt8](repeating: 0, count: source.count)
+            levels = [UInt8](filledWith: 0, count: source.count)
             paragraphLevel = 0
             isLeftToRightOnly = true
             return
@@ -297,7 +297,7 @@ package final class BidiParagraph {
         case .leftToRight: 0
         case .rightToLeft: 1
         }
-        var levels = [UInt8](repeating: direction == .rightToLeft ? 1 : 0, count: source.count)
+        var levels = [UInt8](filledWith: direction == .rightToLeft ? 1 : 0, count: source.count)
         if let para {
             tsicu_bidi_set_para(para, text.baseAddress, Int32(source.count), level, &status)
             if status <= 0, !source.isEmpty {

@@ -215,7 +215,7 @@ package struct Itemizer {
     /// The ICU script code of every UTF-16 unit, Common/Inherited resolved from neighbours.
     private func resolvedScriptCodes() -> [Int32] {
         if let ascii = Self.asciiScriptCodes(utf16) { return ascii }
-        var codes = [Int32](repeating: ICU.commonScript, count: utf16.count)
+        var codes = [Int32](filledWith: ICU.commonScript, count: utf16.count)
         var index = 0
         var lastUnit: UInt16 = 0xFFFF, lastCode = ICU.commonScript
         while index < utf16.count {
@@ -247,7 +247,7 @@ package struct Itemizer {
             }
         }
         guard any < 0x80 else { return nil }
-        return [Int32](repeating: letters != 0 ? ICU.script(of: 0x61) : ICU.commonScript, count: utf16.count)
+        return [Int32](filledWith: letters != 0 ? ICU.script(of: 0x61) : ICU.commonScript, count: utf16.count)
     }
 
     /// Resolves Common and Inherited script codes (UAX #24, as ICU's script runs and Pango do):
@@ -316,15 +316,14 @@ package struct Itemizer {
         // BMP characters with emoji presentation (all within U+231A…U+2B55).
         if cluster.count == 1 {
             let unit = utf16[cluster.lowerBound]
-            if unit < 0x80 ? primary.coversASCII(unit) : !UTF16.isLeadSurrogate(unit) && !UTF16.isTrailSurrogate(unit)
-                && (unit < 0x231A || unit > 0x2B55) && Unicode.Scalar(unit).map(primary.hasGlyph(for:)) == true {
-                return primary
-            }
-            // A one-unit cluster the primary font lacks, outside that range: what the general path
-            // below does for one scalar without a selector, without its arrays.
-            if unit >= 0x80, unit < 0x231A || unit > 0x2B55, let scalar = Unicode.Scalar(unit) {
-                guard Self.needsGlyph(scalar), !primary.hasGlyph(for: scalar) else { return primary }
-                if let previous = Self.reusable(previous, primary: primary, for: [scalar]) { return previous }
+            if unit < 0x80 { if primary.coversASCII(unit) { return primary } }
+            // Outside the emoji range, one scalar without a selector: what the general path below
+            // does, without its arrays, asking each font once.
+            else if unit < 0x231A || unit > 0x2B55, let scalar = Unicode.Scalar(unit) {
+                guard !primary.hasGlyph(for: scalar), Self.needsGlyph(scalar) else { return primary }
+                if let previous, previous !== primary, !previous.hasColorGlyphs, previous.hasGlyph(for: scalar) {
+                    return previous
+                }
                 if let fallback = fonts.collection.fallbackFont(for: scalar, like: primary) { return fallback }
                 missing.append(MissingCharacter(scalar: scalar, offset: Int(scalarOffsets[cluster.lowerBound]),
                                                 resolvedScript: script))
@@ -369,22 +368,39 @@ package struct Itemizer {
 
     /// Whether a cluster is shown as emoji (UTS #51): its first selector says so (U+FE0F emoji,
     /// U+FE0E text), or, with none, its first character has the Emoji_Presentation property.
-    static func hasEmojiPresentation(first: Unicode.Scalar?, selector: UInt32?) -> Bool {
+    package static func hasEmojiPresentation(first: Unicode.Scalar?, selector: UInt32?) -> Bool {
         guard let first else { return false }
         if let selector { return selector == 0xFE0F }
-        return first.value >= 0x231A && first.properties.isEmojiPresentation
+        // In the BMP, every Emoji_Presentation character lies within U+231A…U+2B55.
+        return first.value >= 0x231A && (first.value <= 0x2B55 || first.value > 0xFFFF)
+            && first.properties.isEmojiPresentation
     }
 
     /// Whether a missing glyph for `scalar` matters: not for controls, line and paragraph
     /// separators (drawn as nothing), nor default-ignorable characters (joiners, selectors,
     /// bidi marks: HarfBuzz hides them); format characters that show (U+0600 ARABIC NUMBER
     /// SIGN and the other prepended concatenation marks) need one.
-    static func needsGlyph(_ scalar: Unicode.Scalar) -> Bool {
+    package static func needsGlyph(_ scalar: Unicode.Scalar) -> Bool {
+        // Most characters are none of those: a range test spares the property look-ups.
+        guard mayNeedNoGlyph(scalar.value) else { return true }
         let properties = scalar.properties
         if properties.isDefaultIgnorableCodePoint || properties.isVariationSelector { return false }
         switch properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator: return false
         default: return true
+        }
+    }
+
+    /// False for characters that certainly need a glyph: the BMP outside the ranges holding
+    /// controls, separators, default-ignorable characters and variation selectors (U+00AD,
+    /// U+034F, U+061C, U+115F…U+1160, U+17B4…U+17B5, U+180B…U+180F, U+200B…U+206F, U+3164,
+    /// U+FE00…U+FE0F, U+FEFF, U+FFA0, U+FFF0…U+FFF8); true for those and everything above the BMP,
+    /// which ``needsGlyph(_:)`` then asks the Unicode properties about.
+    package static func mayNeedNoGlyph(_ value: UInt32) -> Bool {
+        switch value {
+        case 0..<0xA0, 0xAD, 0x34F, 0x61C, 0x115F...0x1160, 0x17B4...0x17B5, 0x180B...0x180F, 0x200B...0x206F,
+             0x3164, 0xFE00...0xFE0F, 0xFEFF, 0xFFA0, 0xFFF0...0xFFF8, 0x10000...: return true
+        default: return false
         }
     }
 

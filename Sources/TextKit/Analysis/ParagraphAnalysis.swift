@@ -21,18 +21,18 @@ struct ParagraphText {
             if count == 0 { return ([], [0]) }
             if count == scalars.count {
                 // No surrogate pairs (most text): one unit per scalar.
-                let utf16 = [UInt16](unsafeUninitializedCapacity: count) { units, initialized in
+                let utf16 = [UInt16](count: count, filler: 0) { units in
                     for index in 0..<count { units[index] = UInt16(truncatingIfNeeded: scalars[index].value) }
-                    initialized = count
+                    return count
                 }
-                let offsets = [Int32](unsafeUninitializedCapacity: count + 1) { offsets, initialized in
+                let offsets = [Int32](count: count + 1, filler: 0) { offsets in
                     for index in 0...count { offsets[index] = Int32(truncatingIfNeeded: index) }
-                    initialized = count + 1
+                    return count + 1
                 }
                 return (utf16, offsets)
             }
-            var offsets = [Int32](repeating: 0, count: count + 1)
-            let utf16 = [UInt16](unsafeUninitializedCapacity: count) { units, initialized in
+            var offsets = [Int32](filledWith: 0, count: count + 1)
+            let utf16 = [UInt16](count: count, filler: 0) { units in
                 offsets.withUnsafeMutableBufferPointer { offsets in
                     var unit = 0
                     for (index, scalar) in scalars.enumerated() {
@@ -51,7 +51,7 @@ struct ParagraphText {
                     }
                     offsets[count] = Int32(truncatingIfNeeded: scalars.count)
                 }
-                initialized = count
+                return count
             }
             return (utf16, offsets)
         }

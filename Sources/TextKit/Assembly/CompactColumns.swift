@@ -38,7 +38,7 @@ struct CompactDoubles: Sendable {
         // No uninitialized array of capacity 0 (it writes into the shared empty storage).
         guard !values.isEmpty else { return }
         var differences: UInt64 = 0 // bits that differ after the round trip, over all values
-        let narrow = [Float](unsafeUninitializedCapacity: values.count) { buffer, initialized in
+        let narrow = [Float](count: values.count, filler: 0) { buffer in
             values.withUnsafeBufferPointer { values in
                 for index in 0..<values.count {
                     let value = Float(values[index])
@@ -46,7 +46,7 @@ struct CompactDoubles: Sendable {
                     differences |= Double(value).bitPattern ^ values[index].bitPattern
                 }
             }
-            initialized = values.count
+            return values.count
         }
         if differences == 0 { self.narrow = narrow } else { wide = values }
         isNondecreasing = values.withUnsafeBufferPointer { v in

@@ -92,8 +92,8 @@ extension LineAssembler {
             precondition(columns.next == count, "glyph count changed between passes")
             return true
         }
-        let words = [UInt32](unsafeUninitializedCapacity: (roomForWideX ? 5 : 4) * count) { w, initialized in
-            initialized = scalars.withUnsafeBufferPointer { scalars in
+        let words = [UInt32](count: (roomForWideX ? 5 : 4) * count, filler: 0) { w in
+            scalars.withUnsafeBufferPointer { scalars in
                 writeGlyphs(into: w, scalars: scalars) ? (columns.wideX ? 5 : 4) * count : 0
             }
         }

@@ -200,7 +200,7 @@ extension PositionedGlyphs {
         let xStart = advanceStart + n * format.advanceWords
         var yStart = format.columnWords
         let total = yStart + 3 * Int(format.yExceptionCount)
-        words = [UInt32](unsafeUninitializedCapacity: total) { w, initialized in
+        words = [UInt32](count: total, filler: 0) { w in
             glyphs.withUnsafeBufferPointer { g in
                 for index in g.indices {
                     let glyph = g[index]
@@ -228,7 +228,7 @@ extension PositionedGlyphs {
                     }
                 }
             }
-            initialized = total
+            return total
         }
     }
 

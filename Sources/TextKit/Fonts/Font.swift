@@ -31,10 +31,15 @@ public final class Font: Hashable, Sendable, CustomStringConvertible {
     /// glyphs are images that only a renderer with their bitmaps draws.
     public let hasOutlines: Bool
     /// A 64-bit FNV-1a hash of the file's bytes, as 16 hex digits: a changed font explains a
-    /// changed golden file.
+    /// changed golden file. Computed when first asked (layout never needs it), then kept.
     public var fileHash: String {
-        let hex = String(digest, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        fileHashCache.withLock { cached in
+            if let cached { return cached }
+            let hex = String(shaper.withFileBytes(fnv1a64), radix: 16)
+            let hash = String(repeating: "0", count: 16 - hex.count) + hex
+            cached = hash
+            return hash
+        }
     }
 
     /// Loads face `faceIndex` of the font file at `path`.
@@ -53,6 +58,7 @@ public final class Font: Hashable, Sendable, CustomStringConvertible {
         self.hasOutlines = loaded.hasOutlines
         self.digest = loaded.digest
         self.shaper = loaded.shaper
+        self.hasColorGlyphs = loaded.shaper.hasColorGlyphs
         // Controls (below U+0020, and U+007F) need no glyph: they count as covered.
         var ascii: (UInt64, UInt64) = (0xFFFF_FFFF, 1 << (0x7F - 64))
         for code in UInt32(0)..<128 where loaded.shaper.nominalGlyph(code) != nil {
@@ -69,7 +75,7 @@ public final class Font: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether the font draws in colour (colour bitmaps or layered glyphs, as emoji fonts do):
     /// the font a cluster with emoji presentation is given when one covers it.
-    public var hasColorGlyphs: Bool { shaper.hasColorGlyphs }
+    public let hasColorGlyphs: Bool
 
     /// The glyph the font's character map gives `scalar`, or nil when it has none.
     public func glyphID(for scalar: Unicode.Scalar) -> UInt32? { shaper.nominalGlyph(scalar.value) }
@@ -81,7 +87,7 @@ public final class Font: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(familyName) \(styleName) (\(filePath)#\(faceIndex))" }
 
     /// Whether two fonts are the same face: the same font data (the file's bytes, compared by
-    /// their digest, ``fileHash``) and the same ``faceIndex`` (which, for FreeType, also carries a
+    /// a digest of them) and the same ``faceIndex`` (which, for FreeType, also carries a
     /// named instance in its upper bits).
     ///
     /// That is what decides every glyph and advance: a face loaded twice, by two
@@ -89,9 +95,9 @@ public final class Font: Hashable, Sendable, CustomStringConvertible {
     /// so two layouts of the same text in it compare equal; another file, or another face of
     /// the same collection file, is a different font. The engine applies no variation
     /// coordinates, synthetic emboldening or slant, so nothing else of a `Font` changes its
-    /// glyphs; ``filePath``, where it was loaded from, is not compared. The digest is FNV-1a, not
-    /// a cryptographic hash: two different files share it by accident with a chance of about
-    /// 2⁻⁶⁴, but files made to collide on purpose would compare equal.
+    /// glyphs; ``filePath``, where it was loaded from, is not compared. The digest (64 bits, eight
+    /// bytes a step) is not a cryptographic hash: two different files share it by accident with
+    /// a chance of about 2⁻⁶⁴, but files made to collide on purpose would compare equal.
     public static func == (lhs: Font, rhs: Font) -> Bool {
         lhs === rhs || (lhs.digest == rhs.digest && lhs.faceIndex == rhs.faceIndex)
     }
@@ -104,8 +110,11 @@ public final class Font: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: - Internals
 
-    /// The 64-bit FNV-1a hash of the file's bytes (``fileHash`` in hex).
+    /// A 64-bit digest of the file's bytes (``digest64(_:)``), which ``==(_:_:)`` compares.
     let digest: UInt64
+
+    /// ``fileHash`` once asked for.
+    private let fileHashCache = Locked<String?>(nil)
 
     package let shaper: HarfBuzzFont
     /// ``coversASCII(_:)`` of every ASCII character as bit n of the pair, for the itemizer's
@@ -208,8 +217,25 @@ private struct LoadedFace {
             family: rec.family_name.map { String(cString: $0) } ?? "",
             style: rec.style_name.map { String(cString: $0) } ?? "",
             unitsPerEm: unitsPerEm, ascender: ascender, descender: descender, lineGap: gap,
-            hasOutlines: scalable, digest: fnv1a64(data), shaper: shaper)
+            hasOutlines: scalable, digest: digest64(data), shaper: shaper)
     }
+}
+
+/// A 64-bit digest of `bytes` read eight at a time (FNV-1a's step on 64-bit words, each product
+/// folded), a sixth of the instructions of ``fnv1a64(_:)`` over a font file: fonts compare by it
+/// when they are loaded, before any file hash is asked for.
+func digest64(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+    let raw = UnsafeRawBufferPointer(bytes)
+    let words = bytes.count / 8
+    for index in 0..<words {
+        hash = (hash ^ raw.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self)) &* 0x0000_0100_0000_01b3
+        hash ^= hash >> 32
+    }
+    for index in 8 * words..<bytes.count {
+        hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01b3
+    }
+    return hash
 }
 
 /// FNV-1a, 64 bits.

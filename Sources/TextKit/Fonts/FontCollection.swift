@@ -8,7 +8,8 @@ import Darwin
 #endif
 
 /// Finds and caches fonts: family lookup and per-character fallback through fontconfig, and
-/// loaded faces shared by every layout that uses this collection.
+/// loaded faces shared by every layout that uses this collection, as are the words shaped in
+/// its fonts (so a new layout manager starts with the words earlier layouts shaped).
 ///
 /// Each collection has its own fontconfig configuration (read from the usual files, or from
 /// `FONTCONFIG_FILE`, or from a file given to ``init(configurationFile:defaultFontPath:)``) and its
@@ -37,6 +38,11 @@ public final class FontCollection: Sendable {
 
     /// The font file used when a family cannot be resolved and fontconfig finds nothing.
     public let defaultFontPath: String?
+
+    /// Words shaped in this collection's fonts, shared by every layout manager that uses it
+    /// (bounded; a word's glyphs depend only on its text and ``ShapingInput``, never on the
+    /// layout, so any layout may reuse them).
+    package let shapeCache = ShapeCache()
 
     /// The face for `descriptor` (size is ignored: faces are size-independent).
     ///

@@ -30,17 +30,18 @@ public final class LayoutManager: TextStorageObserver {
         self.explicitDefaultFont = defaultFont
         self.hyphenationDictionaries = hyphenationDictionaries
         self.measuring = MeasuringContext(breakIterators: BreakIteratorPool(), hyphenation: hyphenationDictionaries,
-                                          shapeCache: ShapeCache())
+                                          shapeCache: fontCollection.shapeCache)
     }
 
     /// Where fonts come from.
     public let fontCollection: FontCollection
 
     /// What measuring shares across paragraphs (ICU iterators, the dictionaries, shaped words);
-    /// the shaped words are reused by every later paragraph in the same style, across edits.
+    /// the shaped words are the font collection's (``FontCollection/shapeCache``), reused by
+    /// every later paragraph in the same style, across edits and by other layout managers.
     let measuring: MeasuringContext
 
-    /// Words shaped so far (``measuring``'s cache).
+    /// Words shaped so far in the font collection's fonts (``measuring``'s cache).
     package var shapeCache: ShapeCache { measuring.shapeCache! }
 
     /// The hyphenation dictionaries paragraphs with a ``ParagraphStyle/hyphenationFactor`` use.

@@ -21,6 +21,11 @@ package struct ShapedGlyphs: Sendable {
 package final class HarfBuzzFont: @unchecked Sendable {
     private let face: OpaquePointer
     private let font: OpaquePointer
+    /// Buffers done with, cleared, for the next shaping call on any thread (creating one per
+    /// call cost about 750 instructions a word shaped).
+    private let buffers = Locked<[OpaquePointer]>([])
+    /// The most idle buffers kept (one per thread shaping at once is enough).
+    private static let maximumIdleBuffers = 8
 
     init?(blob: OpaquePointer, faceIndex: Int) {
         guard let face = hb_face_create(blob, UInt32(faceIndex)) else { return nil }
@@ -36,8 +41,20 @@ package final class HarfBuzzFont: @unchecked Sendable {
     }
 
     deinit {
+        buffers.withLock { $0.forEach { hb_buffer_destroy($0) } }
         hb_font_destroy(font)
         hb_face_destroy(face)
+    }
+
+    /// Runs `body` with the bytes of the font file the face was made from.
+    func withFileBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let blob = hb_face_reference_blob(face)
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
+            body(UnsafeBufferPointer(start: $0, count: Int(length)))
+        }
     }
 
     /// The number of glyphs in the face: glyph IDs run from 0 to one less.
@@ -230,15 +247,15 @@ package final class HarfBuzzFont: @unchecked Sendable {
         }
         return withShapedBuffer(text, range: range, rightToLeft: rightToLeft, script: script, language: language,
                                 features: features) { infos, positions, n in
-            [GlyphRecord](unsafeUninitializedCapacity: n) { records, count in
+            [GlyphRecord](count: n, filler: GlyphRecord()) { records in
                 for k in 0..<n {
                     let i = rightToLeft ? n - 1 - k : k
-                    records.baseAddress!.advanced(by: k).initialize(to: GlyphRecord(
+                    records[k] = GlyphRecord(
                         glyph: infos[i].codepoint, cluster: Int32(bitPattern: infos[i].cluster),
                         advance: positions[i].x_advance, offsetX: positions[i].x_offset,
-                        offsetY: positions[i].y_offset, unsafeToBreak: Self.isUnsafeToBreak(infos[i])))
+                        offsetY: positions[i].y_offset, unsafeToBreak: Self.isUnsafeToBreak(infos[i]))
                 }
-                count = n
+                return n
             }
         } ?? []
     }
@@ -255,13 +272,18 @@ package final class HarfBuzzFont: @unchecked Sendable {
         features: [FontFeature],
         _ body: (UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, Int) -> Result
     ) -> Result? {
-        let buffer = hb_buffer_create()
-        defer { hb_buffer_destroy(buffer) }
+        let buffer = buffers.withLock { $0.popLast() } ?? hb_buffer_create()!
+        defer {
+            hb_buffer_clear_contents(buffer)
+            buffers.withLock { idle in
+                if idle.count < Self.maximumIdleBuffers { idle.append(buffer) } else { hb_buffer_destroy(buffer) }
+            }
+        }
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
         hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound),
                             Int32(range.count))
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        if let script { hb_buffer_set_script(buffer, hb_script_from_string(script, -1)) }
+        if let script { hb_buffer_set_script(buffer, Self.script(script)) }
         if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
         hb_buffer_guess_segment_properties(buffer)
         var hbFeatures = Self.features(features)
@@ -278,6 +300,18 @@ package final class HarfBuzzFont: @unchecked Sendable {
             positions[i].x_advance = 0; positions[i].x_offset = 0; positions[i].y_offset = 0
         }
         return body(infos, positions, n)
+    }
+
+    /// HarfBuzz's script for an ISO 15924 code (what `hb_script_from_string` gives, without
+    /// making a C string of it: the tag is the code's first four bytes, padded with spaces).
+    static func script(_ code: String) -> hb_script_t {
+        var tag: UInt32 = 0, count = 0
+        for byte in code.utf8.prefix(4) {
+            tag = tag << 8 | UInt32(byte)
+            count += 1
+        }
+        for _ in count..<4 { tag = tag << 8 | 0x20 }
+        return hb_script_from_iso15924_tag(count == 0 ? 0 : tag)
     }
 
     /// Whether a UTF-16 unit is a control character (C0, DEL, C1) other than the tab, which

@@ -1,7 +1,7 @@
 /// What measuring a paragraph shares with the other paragraphs of a layout manager: ICU break
 /// iterators, hyphenation dictionaries and shaped words. None of it is global: each layout
 /// manager owns one context, shared by the threads shaping its paragraphs (each part locks
-/// itself). A part left nil is simply not shared: iterators are opened per call, no
+/// itself); its shaped words are its font collection's, shared with other layout managers. A part left nil is simply not shared: iterators are opened per call, no
 /// hyphenation points are added, every run is shaped whole.
 package struct MeasuringContext: Sendable {
     /// Idle ICU break iterators, reused from paragraph to paragraph.

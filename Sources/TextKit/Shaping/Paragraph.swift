@@ -122,7 +122,7 @@ package final class Paragraph {
     /// ``advancePrefix`` of `runs` (a partition of `count` UTF-16 units): each cluster's advances
     /// summed in glyph order, then summed over the clusters in order.
     private static func advancePrefix(of runs: [ShapedRun], count: Int) -> [Double] {
-        var prefix = [Double](repeating: 0, count: count + 1)
+        var prefix = [Double](filledWith: 0, count: count + 1)
         // Through buffers: this runs for every glyph of every paragraph shaped.
         prefix.withUnsafeMutableBufferPointer { prefix in
             // First each cluster's own advance at its offset…
@@ -269,7 +269,7 @@ package final class Paragraph {
     ///     a cluster's own offset → its first glyph: unsafe when HarfBuzz flags that glyph
     ///     between two clusters → the next cluster's first glyph, a different cluster: unsafe
     private static func unsafeCuts(of runs: [ShapedRun], count: Int) -> [Bool] {
-        var unsafe = [Bool](repeating: false, count: count + 1)
+        var unsafe = [Bool](filledWith: false, count: count + 1)
         // Through buffers: this runs for every glyph of every paragraph shaped.
         unsafe.withUnsafeMutableBufferPointer { table in
             for run in runs.indices where runs[run].range.count > 1 {

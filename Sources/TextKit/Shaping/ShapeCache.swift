@@ -3,7 +3,9 @@
 /// distinct words, so most words are shaped once and copied afterwards.
 ///
 /// A run is cut into segments, each a word with the spaces after it, and a segment's glyphs come
-/// from the cache or from HarfBuzz shaping it alone. That gives exactly the glyphs of shaping the
+/// from the cache or from HarfBuzz shaping it alone. The cache is keyed by the word without those
+/// spaces (so "end." at a paragraph's end finds "end. " shaped before): a word's spaces are the
+/// style's space glyph, one each, kept once per style. That gives exactly the glyphs of shaping the
 /// whole run only when nothing HarfBuzz does crosses a space, so it is used only for styles whose
 /// shape plan never touches the space glyph (``ShapingInput/shapesSpaceAlone()``,
 /// decided once per style), and only segments whose neighbours are spaces or nothing are cached
@@ -11,9 +13,11 @@
 /// before a combining mark or joiner, so clusters stay whole. Other styles are shaped run by run
 /// as before.
 ///
-/// One cache belongs to a layout manager and is shared by the threads shaping its paragraphs
-/// (one lock). Glyph data are kept flat (one arena of words' UTF-16, one of glyphs), bounded by
-/// ``maximumWords`` and ``maximumGlyphs``: a full cache is emptied and fills again.
+/// One cache belongs to a font collection (``FontCollection/shapeCache``) and is shared by every
+/// layout manager using it and the threads shaping their paragraphs (one lock), so a new layout
+/// of a document, or a new document in the same fonts, finds the words shaped before. Glyph data
+/// are kept flat (one arena of words' UTF-16, one of glyphs), bounded by ``maximumWords`` and
+/// ``maximumGlyphs``: a full cache is emptied and fills again.
 ///
 /// Filled while shaping; never invalid (a word's glyphs depend only on its key), so edits do not
 /// clear it.
@@ -51,10 +55,10 @@ package final class ShapeCache: Sendable {
                 return reached
             }
             guard start < range.upperBound else { break }
-            let (end, hash) = Self.segmentEnd(text, from: start, limit: range.upperBound, style: styleID)
+            let (end, wordEnd, hash) = Self.segmentEnd(text, from: start, limit: range.upperBound, style: styleID)
             let segment = start..<end
             if Self.isCacheable(text, segment, in: range) {
-                shapeAndCache(text, segment, hash: hash, styleID: styleID, style: style, to: out)
+                shapeAndCache(text, segment, wordEnd: wordEnd, hash: hash, styleID: styleID, style: style, to: out)
             } else {
                 out.append(style.input.shapeRecords(text, range: segment), clusterOffset: 0)
             }
@@ -85,6 +89,11 @@ package final class ShapeCache: Sendable {
         var text: [UInt16] = []
         /// Every word's glyphs, clusters relative to the word's start.
         var glyphs: [GlyphRecord] = []
+        /// Each style's space glyph (cluster 0), indexed by style id, once a segment ending in
+        /// spaces was shaped in it; kept when the words are emptied.
+        var spaces: [GlyphRecord?] = []
+
+        func space(_ style: Int32) -> GlyphRecord? { Int(style) < spaces.count ? spaces[Int(style)] : nil }
         var hits = 0, misses = 0
 
         /// Puts `words[index]` in the first free slot from its hash.
@@ -116,23 +125,28 @@ package final class ShapeCache: Sendable {
     }
 
     /// The end of the segment starting at `start`: past the word, the spaces after it, and any
-    /// combining mark or joiner that follows them (a cluster is never cut); and the segment's
-    /// hash in `style` (FNV-1a over its UTF-16), taken in the same pass.
+    /// combining mark or joiner that follows them (a cluster is never cut); where its word (the
+    /// key) ends, before the spaces that end the segment (a segment of spaces only is its own
+    /// word); and the word's hash in `style` (FNV-1a over its UTF-16), taken in the same pass.
     private static func segmentEnd(_ text: UnsafeBufferPointer<UInt16>, from start: Int, limit: Int,
-                                   style: Int32) -> (end: Int, hash: UInt64) {
-        var index = start
+                                   style: Int32) -> (end: Int, wordEnd: Int, hash: UInt64) {
+        var index = start, wordEnd = start
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(UInt32(bitPattern: style))
         repeat {
+            // Spaces followed by a mark belong to the word.
+            for _ in wordEnd..<index { hash = (hash ^ 0x20) &* 0x0000_0100_0000_01b3 }
             while index < limit, text[index] != 0x20 {
                 hash = (hash ^ UInt64(text[index])) &* 0x0000_0100_0000_01b3
                 index += 1
             }
-            while index < limit, text[index] == 0x20 {
-                hash = (hash ^ 0x20) &* 0x0000_0100_0000_01b3
-                index += 1
-            }
+            wordEnd = index
+            while index < limit, text[index] == 0x20 { index += 1 }
         } while index < limit && continuesCluster(text, at: index)
-        return (index, hash ^ (hash >> 29))
+        if wordEnd == start {
+            for _ in start..<index { hash = (hash ^ 0x20) &* 0x0000_0100_0000_01b3 }
+            wordEnd = index
+        }
+        return (index, wordEnd, hash ^ (hash >> 29))
     }
 
     /// Whether the character at `index` belongs to the cluster before it (a mark, a joiner, a
@@ -161,23 +175,44 @@ package final class ShapeCache: Sendable {
         return before && after && segment.count <= maximumWordLength
     }
 
-    /// Shapes the segment alone (its own buffer, without context), appends its glyphs and caches them.
-    private func shapeAndCache(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>, hash: UInt64, styleID: Int32,
-                               style: RunStyle, to out: GlyphAssembly) {
-        let alone = UnsafeBufferPointer(rebasing: text[segment])
+    /// Shapes the segment alone (its own buffer, without context), appends its glyphs and caches
+    /// those of its word (`segment.lowerBound..<wordEnd`), when its trailing spaces came out as
+    /// one space glyph each, the style's. Once the style's space glyph is known, only the word is
+    /// shaped, and the spaces are that glyph.
+    private func shapeAndCache(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>, wordEnd: Int, hash: UInt64,
+                               styleID: Int32, style: RunStyle, to out: GlyphAssembly) {
+        let knownSpace = wordEnd < segment.upperBound ? state.withLock { $0.space(styleID) } : nil
+        let shaped = knownSpace == nil ? segment : segment.lowerBound..<wordEnd
+        let alone = UnsafeBufferPointer(rebasing: text[shaped])
         let records = style.input.shapeRecords(alone, range: 0..<alone.count)
         out.append(records, clusterOffset: Int32(segment.lowerBound))
+        if let knownSpace {
+            for offset in wordEnd..<segment.upperBound { out.append(knownSpace, cluster: Int32(offset)) }
+        }
+        let word = segment.lowerBound..<wordEnd, wordLength = Int32(word.count)
+        let split = records.firstIndex { $0.cluster >= wordLength } ?? records.count
+        let trailing = records[split...]
         state.withLock { state in
             state.misses += 1
-            guard Self.find(state, text, segment, hash: hash, style: styleID) == nil else { return }
-            if state.words.count >= Self.maximumWords || state.glyphs.count + records.count > Self.maximumGlyphs {
+            if let first = trailing.first {
+                var space = first
+                space.cluster = 0
+                let known = state.space(styleID) ?? space
+                guard trailing.count == segment.upperBound - wordEnd,
+                      trailing.indices.allSatisfy({ trailing[$0].isSpace(known, at: wordLength + Int32($0 - split)) })
+                else { return }
+                while state.spaces.count <= Int(styleID) { state.spaces.append(nil) }
+                state.spaces[Int(styleID)] = known
+            }
+            guard Self.find(state, text, word, hash: hash, style: styleID) == nil else { return }
+            if state.words.count >= Self.maximumWords || state.glyphs.count + split > Self.maximumGlyphs {
                 state.removeAllWords()
             }
-            let word = Word(hash: hash, style: styleID, textStart: Int32(state.text.count), textCount: Int32(segment.count),
-                            glyphStart: Int32(state.glyphs.count), glyphCount: Int32(records.count))
-            state.text.append(contentsOf: text[segment])
-            state.glyphs.append(contentsOf: records)
-            state.words.append(word)
+            let entry = Word(hash: hash, style: styleID, textStart: Int32(state.text.count), textCount: wordLength,
+                             glyphStart: Int32(state.glyphs.count), glyphCount: Int32(split))
+            state.text.append(contentsOf: text[word])
+            state.glyphs.append(contentsOf: records[..<split])
+            state.words.append(entry)
             if 2 * state.words.count > state.slots.count {
                 state.slots = [Int32](repeating: 0, count: 2 * state.slots.count)
                 for index in state.words.indices { state.insertSlot(of: index) }
@@ -198,20 +233,23 @@ package final class ShapeCache: Sendable {
         }
     }
 
-    /// Appends the glyphs of the cached words from `start` on, up to the first segment that is
-    /// not cached (or the end of `range`); returns where it stopped and how many words it took.
-    /// One pass under the caller's lock, the cache's arrays read through buffers.
+    /// Appends the glyphs of the cached words from `start` on, each followed by the style's space
+    /// glyph for each of its trailing spaces, up to the first segment that is not cached (or the
+    /// end of `range`); returns where it stopped and how many words it took. One pass under the
+    /// caller's lock, the cache's arrays read through buffers.
     private static func appendCachedWords(_ state: borrowing State, _ text: UnsafeBufferPointer<UInt16>, from start: Int,
                                           in range: Range<Int>, style: Int32, to out: GlyphAssembly) -> (Int, Int) {
         state.glyphs.withUnsafeBufferPointer { glyphs in
             var start = start, hits = 0
+            let space = state.space(style)
             while start < range.upperBound {
-                let (end, hash) = segmentEnd(text, from: start, limit: range.upperBound, style: style)
-                guard isCacheable(text, start..<end, in: range),
-                      let word = find(state, text, start..<end, hash: hash, style: style) else { break }
+                let (end, wordEnd, hash) = segmentEnd(text, from: start, limit: range.upperBound, style: style)
+                guard isCacheable(text, start..<end, in: range), wordEnd == end || space != nil,
+                      let word = find(state, text, start..<wordEnd, hash: hash, style: style) else { break }
                 hits += 1
                 out.append(UnsafeBufferPointer(rebasing: glyphs[Int(word.glyphStart)..<Int(word.glyphStart + word.glyphCount)]),
                            clusterOffset: Int32(start))
+                if let space { for offset in wordEnd..<end { out.append(space, cluster: Int32(offset)) } }
                 start = end
             }
             return (start, hits)
@@ -262,13 +300,7 @@ private final class GlyphAssembly {
 
     /// Appends `records`, adding `clusterOffset` to their clusters.
     func append(_ records: UnsafeBufferPointer<GlyphRecord>, clusterOffset: Int32) {
-        if count + records.count > capacity {
-            let grown = UnsafeMutablePointer<GlyphRecord>.allocate(capacity: Swift.max(2 * capacity, count + records.count))
-            grown.moveInitialize(from: storage, count: count)
-            storage.deallocate()
-            storage = grown
-            capacity = Swift.max(2 * capacity, count + records.count)
-        }
+        if count + records.count > capacity { grow(to: count + records.count) }
         let end = storage + count
         for index in 0..<records.count {
             var record = records[index]
@@ -282,13 +314,30 @@ private final class GlyphAssembly {
         records.withUnsafeBufferPointer { append($0, clusterOffset: clusterOffset) }
     }
 
+    /// Appends one record with cluster `cluster`.
+    func append(_ record: GlyphRecord, cluster: Int32) {
+        if count == capacity { grow(to: count + 1) }
+        var record = record
+        record.cluster = cluster
+        (storage + count).initialize(to: record)
+        count += 1
+    }
+
+    private func grow(to minimum: Int) {
+        let grown = UnsafeMutablePointer<GlyphRecord>.allocate(capacity: Swift.max(2 * capacity, minimum))
+        grown.moveInitialize(from: storage, count: count)
+        storage.deallocate()
+        storage = grown
+        capacity = Swift.max(2 * capacity, minimum)
+    }
+
     /// The records as ``ShapedGlyphs`` columns (offsets empty when every one is zero), in one pass.
     func columns() -> ShapedGlyphs {
         var out = ShapedGlyphs()
-        out.glyphs = [UInt32](repeating: 0, count: count)
-        out.clusters = [Int32](repeating: 0, count: count)
-        out.advances = [Int32](repeating: 0, count: count)
-        out.unsafeToBreak = [Bool](repeating: false, count: count)
+        out.glyphs = [UInt32](filledWith: 0, count: count)
+        out.clusters = [Int32](filledWith: 0, count: count)
+        out.advances = [Int32](filledWith: 0, count: count)
+        out.unsafeToBreak = [Bool](filledWith: false, count: count)
         var offsetBits: Int32 = 0 // every offset's bits, or-ed: zero when all are zero
         let storage = storage, count = count
         out.glyphs.withUnsafeMutableBufferPointer { glyphs in
@@ -318,10 +367,16 @@ private final class GlyphAssembly {
 /// One shaped glyph as the cache keeps and assembles it: one record per glyph, so a word is
 /// copied in one loop (``ShapedGlyphs`` keeps a column per field).
 struct GlyphRecord {
-    var glyph: UInt32
-    var cluster: Int32
-    var advance: Int32
-    var offsetX: Int32
-    var offsetY: Int32
-    var unsafeToBreak: Bool
+    var glyph: UInt32 = 0
+    var cluster: Int32 = 0
+    var advance: Int32 = 0
+    var offsetX: Int32 = 0
+    var offsetY: Int32 = 0
+    var unsafeToBreak = false
+
+    /// Whether this is `space` (a style's space glyph) at cluster `cluster`.
+    func isSpace(_ space: GlyphRecord, at cluster: Int32) -> Bool {
+        glyph == space.glyph && self.cluster == cluster && advance == space.advance && offsetX == 0 && offsetY == 0
+            && space.offsetX == 0 && space.offsetY == 0 && !unsafeToBreak && !space.unsafeToBreak
+    }
 }

@@ -15,7 +15,8 @@ struct HeightEstimateTests {
             return String(repeating: try Fixtures.text("debian-reference.txt") + "\n", count: 3)
         case "documentation":
             // The repository's own documentation: headings, blank lines, lists, code, tables.
-            let files = ["README.md", "docs/library.md", "docs/testing.md", "Benchmarks/README.md", "Benchmarks/HISTORY.md"]
+            let files = ["README.md", "docs/library.md", "docs/testing.md", "Benchmarks/README.md", "Benchmarks/HISTORY.md",
+                         "Benchmarks/HISTORY-2026-11-22.md"]
             let joined = try files.map { try String(contentsOfFile: Fixtures.path($0), encoding: .utf8) }.joined(separator: "\n")
             return String(repeating: joined + "\n", count: 2)
         default:

@@ -77,6 +77,17 @@ import TextKit
         #expect(second.hits - first.hits == first.hits + first.misses, "\(first) then \(second)")
     }
 
+    @Test func aWordIsOneEntryWhateverSpacesFollowIt() {
+        // "alpha" and "beta" with no, one, two and three spaces after them, at the paragraph's
+        // end too: two words shaped (one of them, once, with spaces to learn the space glyph);
+        // every other segment is the cached word and the style's space glyphs.
+        let cache = ShapeCache()
+        let text = "alpha beta  alpha   beta alpha\nbeta"
+        #expect(Self.shapingDifference(text, attributes: Fixtures.attributes(), cache: cache) == nil)
+        #expect(cache.counts.misses == 2, "\(cache.counts)")
+        #expect(cache.counts.hits == 4, "\(cache.counts)")
+    }
+
     @Test func featuresAndLanguageAreSeparateEntries() {
         // "office" with and without ligatures: the second must not reuse the first's glyphs.
         var plain = Fixtures.attributes()
@@ -109,5 +120,31 @@ import TextKit
         let again = manager.snapshot()
         #expect(firstDifference(first.allLines, again.allLines) == nil)
         #expect(manager.shapeCache.counts.hits > 0)
+    }
+
+    @Test func aSecondLayoutManagerFindsTheWordsOfTheFirst() throws {
+        // Two documents laid out with one font collection (its own, so no other test shapes into
+        // its cache): the second layout shapes no word anew, and its lines are those of the first.
+        let text = try String(contentsOfFile: Fixtures.path("Fixtures/texts/paragraphs.txt"), encoding: .utf8)
+        let fonts = try FontCollection(configurationFile: Fixtures.path("Fixtures/fontconfig/fonts.conf"),
+                                       defaultFontPath: Fixtures.fontPath)
+        let primary = try fonts.font(file: Fixtures.fontPath)
+        func layout() -> (LayoutManager, LayoutSnapshot) {
+            let storage = TextStorage(string: text, attributes: ScriptFixtures.attributes())
+            let manager = LayoutManager(fontCollection: fonts, defaultFont: primary)
+            storage.addLayoutManager(manager)
+            let container = TextContainer(size: Size(width: 300, height: 100_000))
+            container.lineFragmentPadding = 0
+            manager.addTextContainer(container)
+            return (manager, manager.snapshot())
+        }
+        let (firstManager, first) = layout()
+        let afterFirst = firstManager.shapeCache.counts
+        #expect(afterFirst.misses > 0)
+        let (secondManager, second) = layout()
+        #expect(secondManager.shapeCache === firstManager.shapeCache)
+        #expect(secondManager.shapeCache.counts.misses == afterFirst.misses)
+        #expect(secondManager.shapeCache.counts.hits > afterFirst.hits)
+        #expect(firstDifference(first.allLines, second.allLines) == nil)
     }
 }

@@ -1,0 +1,37 @@
+import Testing
+import TextKit
+
+/// The itemizer decides per character whether a missing glyph matters (`Itemizer.needsGlyph`)
+/// and whether a cluster is shown as emoji, skipping the Unicode property look-ups with range
+/// tests; these tests hold the range tests to the properties over every code point.
+@Suite("Glyph need fast path")
+struct GlyphNeedFastPathTests {
+    /// Every scalar for which the properties say no glyph is needed (controls, separators,
+    /// default-ignorable characters, variation selectors) lies in the ranges the fast path sends
+    /// to the look-ups.
+    @Test func everyScalarNeedingNoGlyphIsInTheLookedUpRanges() {
+        var outside: [String] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let properties = scalar.properties
+            let needsNone = properties.isDefaultIgnorableCodePoint || properties.isVariationSelector
+                || [.control, .lineSeparator, .paragraphSeparator].contains(properties.generalCategory)
+            if needsNone, !Itemizer.mayNeedNoGlyph(value) { outside.append("U+\(String(value, radix: 16))") }
+            if needsNone == Itemizer.needsGlyph(scalar) { outside.append("needsGlyph(U+\(String(value, radix: 16)))") }
+        }
+        #expect(outside.isEmpty, "\(outside.prefix(10))")
+    }
+
+    /// Without a selector, a cluster shows as emoji exactly when its first character has the
+    /// Emoji_Presentation property (the range test before it drops no such character).
+    @Test func emojiPresentationAgreesWithThePropertyOverEveryScalar() {
+        var disagreements: [String] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if Itemizer.hasEmojiPresentation(first: scalar, selector: nil) != scalar.properties.isEmojiPresentation {
+                disagreements.append("U+\(String(value, radix: 16))")
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
+    }
+}
