@@ -80,25 +80,27 @@ struct EdgeIndex: Sendable {
         }
         let limit = low
         guard limit > 0 else { return }
-        // Depth-first, left child first, over nodes that start before `limit` and reach minY.
-        // A node's right child waits on the stack while its left one is visited: at most one
-        // per level, so 2 per bit of the leaf count are more than enough.
-        withUnsafeTemporaryAllocation(of: (node: Int, first: Int, size: Int).self, capacity: 2 * Int.bitWidth) { stack in
-            var count = 1
-            stack[0] = (1, 0, leafCount)
-            while count > 0 {
-                count -= 1
-                let (node, first, size) = stack[count]
-                guard first < limit, maxBottom[node] >= minY else { continue }
-                if size == 1 {
-                    body(first)
-                } else {
-                    let half = size / 2
-                    stack[count] = (2 * node + 1, first + half, half)
-                    stack[count + 1] = (2 * node, first, half)
-                    count += 2
+        // Depth-first, left child first, over nodes that start before `limit` and reach minY,
+        // walking the implicit tree by index (no stack): a node's children are 2n and 2n + 1,
+        // and after a subtree the walk climbs past right children to the next right sibling.
+        var node = 1, first = 0, size = leafCount
+        while true {
+            if first < limit, maxBottom[node] >= minY {
+                if size > 1 {
+                    node *= 2
+                    size /= 2
+                    continue
                 }
+                body(first)
             }
+            while node & 1 == 1 {
+                if node == 1 { return }
+                node /= 2
+                size *= 2
+                first -= size / 2
+            }
+            node += 1
+            first += size
         }
     }
 }
