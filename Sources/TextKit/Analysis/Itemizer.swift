@@ -321,9 +321,7 @@ package struct Itemizer {
             // does, without its arrays, asking each font once.
             else if unit < 0x231A || unit > 0x2B55, let scalar = Unicode.Scalar(unit) {
                 guard !primary.hasGlyph(for: scalar), Self.needsGlyph(scalar) else { return primary }
-                if let previous, previous !== primary, !previous.hasColorGlyphs, previous.hasGlyph(for: scalar) {
-                    return previous
-                }
+                if let previous = Self.reusable(previous, primary: primary, for: CollectionOfOne(scalar)) { return previous }
                 if let fallback = fonts.collection.fallbackFont(for: scalar, like: primary) { return fallback }
                 missing.append(MissingCharacter(scalar: scalar, offset: Int(scalarOffsets[cluster.lowerBound]),
                                                 resolvedScript: script))
@@ -360,7 +358,7 @@ package struct Itemizer {
 
     /// The fallback font of the cluster before (`previous`) when it has every one of `scalars`:
     /// a text font other than the primary, so shared punctuation stays in the font of its text.
-    static func reusable(_ previous: Font?, primary: Font, for scalars: [Unicode.Scalar]) -> Font? {
+    static func reusable(_ previous: Font?, primary: Font, for scalars: some Sequence<Unicode.Scalar>) -> Font? {
         guard let previous, previous !== primary, !previous.hasColorGlyphs,
               scalars.allSatisfy(previous.hasGlyph(for:)) else { return nil }
         return previous
