@@ -92,6 +92,14 @@ public struct ExclusionRegion: Sendable {
         let minY = rect.minY + tolerance, maxY = rect.maxY - tolerance
         guard minX < maxX, minY < maxY, minX < bounds.maxX, maxX > bounds.minX,
               minY < bounds.maxY, maxY > bounds.minY else { return false }
-        return coveredSpans(minY: minY, maxY: maxY).contains { $0.maxX > minX && $0.minX < maxX }
+        return Self.meets(coveredSpans(minY: minY, maxY: maxY), rect, tolerance: tolerance)
+    }
+
+    /// Whether `rect`'s x range, shrunk by `tolerance` at both ends, meets one of `covered` (the
+    /// region's spans over `rect`'s band shrunk by `tolerance`): the test of
+    /// ``intersects(_:tolerance:)`` for callers that ask one band for many rectangles.
+    package static func meets(_ covered: [Span], _ rect: Rect, tolerance: Double) -> Bool {
+        let minX = rect.minX + tolerance, maxX = rect.maxX - tolerance
+        return minX < maxX && covered.contains { $0.maxX > minX && $0.minX < maxX }
     }
 }

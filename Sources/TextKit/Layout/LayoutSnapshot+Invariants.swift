@@ -110,7 +110,10 @@ extension LayoutSnapshot {
         // Every glyph box spans the line's band: each exclusion's covered spans over it (the
         // band shrunk by the tolerance, as ExclusionRegion.intersects shrinks a box), once.
         let band = (minY: line.rect.minY + tolerance, maxY: line.rect.maxY - tolerance)
-        var covered: [(spans: [Span], wrapSide: WrapSide)]?
+        lazy var covered = regions.exclusions.map { region in
+            (spans: band.minY <= band.maxY ? region.coveredSpans(minY: band.minY, maxY: band.maxY) : [],
+             wrapSide: region.exclusion.wrapSide)
+        }
         for glyph in fragment.glyphs {
             guard fragment.characterRange.contains(glyph.characterIndex) else {
                 problems.append("\(name): glyph from character \(glyph.characterIndex) outside \(fragment.characterRange)")
@@ -126,13 +129,7 @@ extension LayoutSnapshot {
             if box.minX < fragment.rect.minX + padding - tolerance || box.maxX > fragment.rect.maxX - padding + tolerance {
                 problems.append("\(name): glyph for character \(glyph.characterIndex) at x \(box.minX)…\(box.maxX) leaves \(fragment.rect.minX + padding)…\(fragment.rect.maxX - padding)")
             }
-            if covered == nil {
-                covered = regions.exclusions.map { region in
-                    (band.minY <= band.maxY ? region.coveredSpans(minY: band.minY, maxY: band.maxY) : [],
-                     region.exclusion.wrapSide)
-                }
-            }
-            for (index, exclusion) in (covered ?? []).enumerated() {
+            for (index, exclusion) in covered.enumerated() {
                 if let side = sideProblem(box, covered: exclusion.spans, wrapSide: exclusion.wrapSide,
                                           bandHasHeight: band.minY < band.maxY, tolerance: tolerance) {
                     problems.append("\(name): glyph for character \(glyph.characterIndex) \(side) exclusion \(index)")
@@ -158,14 +155,13 @@ extension LayoutSnapshot {
     }
 
     /// Why a visible glyph box breaks an exclusion's area or wrap side, or nil, from the spans
-    /// the exclusion covers over the box's band shrunk by `tolerance`: the box, shrunk the same
-    /// way along x, must meet none of them (as ``ExclusionRegion/intersects(_:tolerance:)``,
-    /// which needs a band with height).
+    /// the exclusion covers over the box's band shrunk by `tolerance` (the box must meet none
+    /// of them, as ``ExclusionRegion/intersects(_:tolerance:)`` tells, which needs a band with
+    /// height).
     private func sideProblem(_ box: Rect, covered: [Span], wrapSide: WrapSide, bandHasHeight: Bool,
                              tolerance: Double) -> String? {
         guard let first = covered.first, let last = covered.last else { return nil }
-        let minX = box.minX + tolerance, maxX = box.maxX - tolerance
-        if bandHasHeight, minX < maxX, covered.contains(where: { $0.maxX > minX && $0.minX < maxX }) { return "meets" }
+        if bandHasHeight, ExclusionRegion.meets(covered, box, tolerance: tolerance) { return "meets" }
         let leftOf = box.maxX <= first.minX + tolerance, rightOf = box.minX >= last.maxX - tolerance
         switch wrapSide {
         case .both: return nil
