@@ -38,7 +38,7 @@ extension KnuthPlass {
         switch pass {
         case .first: tolerance = parameters.firstPassTolerance ?? parameters.tolerance
         case .second: tolerance = parameters.tolerance
-        case .emergency: tolerance = .infinity   // the emergency rating decides
+        case .emergency: tolerance = .infinity   // LineMeasure.rating decides
         }
         for b in 0..<n where measure.isForced(b) && !chosen.contains(b) { return nil }
         var start = 0, previousFitness = 1, previousFlagged = false, total = 0.0
@@ -46,15 +46,10 @@ extension KnuthPlass {
             guard measure.isBreak(b, hyphenate: pass != .first), start <= b else { return nil }
             let width = lineWidth(line)
             let r = measure.ratio(from: start, to: b, width: width)
-            var rated = r
-            if pass == .emergency {
-                guard let rating = measure.emergencyRating(from: start, to: b, width: width, ratio: r,
-                                                           parameters: parameters) else { return nil }
-                rated = rating.ratio
-                if rating.isShort { total += parameters.shortLineDemerits }
-            } else {
-                guard r >= -1, r <= tolerance else { return nil }
-            }
+            guard case let (rated, short)? = measure.rating(from: start, to: b, width: width, ratio: r, tolerance: tolerance,
+                                                            emergency: pass == .emergency, parameters: parameters)
+            else { return nil }
+            if short { total += parameters.shortLineDemerits }
             total += measure.demerits(ratio: rated, end: b, previousFlagged: previousFlagged,
                                       previousFitness: previousFitness, isLast: b == n - 1, capped: pass != .emergency,
                                       parameters: parameters)

@@ -11,7 +11,7 @@
 ///             t ← demerits(a) + demerits of the line
 ///             if t + lowerBound(rest after b) > upperBound: skip   // pruning, exact
 ///             best[class(lines(a) + 1), fitness(r)] ← min(…, (t, a))
-///     emergency pass (lines rated by LineMeasure.emergencyRating), nothing feasible and
+///     emergency pass (lines rated by LineMeasure.rating), nothing feasible and
 ///     nothing left active:
 ///         best ← the latest deactivated node, with an overfull line to b
 ///     active ← active + one node per entry of best
@@ -83,7 +83,7 @@ struct KnuthPlassSolver {
         var line: Int          // line class of the number of lines ended here
         var fitness: Int
         var total: Double
-        var lastResorts: Int   // emergency pass: overfull lines · 2²⁰ + short unstretchable lines
+        var lastResorts: LastResorts
         var previous: Int      // index in `nodes`; −1 for the start
         var ratio: Double
     }
@@ -91,7 +91,7 @@ struct KnuthPlassSolver {
     private struct Candidate {
         var key: Int           // line class · 4 + fitness
         var total: Double
-        var lastResorts: Int
+        var lastResorts: LastResorts
         var from: Int
         var ratio: Double
 
@@ -99,8 +99,13 @@ struct KnuthPlassSolver {
         func isCheaper(than other: Candidate) -> Bool { (lastResorts, total) < (other.lastResorts, other.total) }
     }
 
-    /// Last-resort lines counted for one overfull line (short unstretchable lines count 1).
-    private static let overfullWeight = 1 << 20
+    /// The emergency pass's last-resort lines on the way to a node, compared before demerits:
+    /// overfull lines first, then short lines that cannot stretch.
+    private struct LastResorts: Comparable {
+        var overfull = 0, short = 0
+
+        static func < (a: Self, b: Self) -> Bool { (a.overfull, a.short) < (b.overfull, b.short) }
+    }
 
     private mutating func width(_ line: Int) -> Double {
         while widths.count <= line { widths.append(lineWidth(widths.count)) }
@@ -114,10 +119,10 @@ struct KnuthPlassSolver {
         let (tolerance, hyphenate, emergency): (Double, Bool, Bool)
         switch mode {
         case .normal(let t, let h): (tolerance, hyphenate, emergency) = (t, h, false)
-        case .emergency: (tolerance, hyphenate, emergency) = (.infinity, true, true)
+        case .emergency: (tolerance, hyphenate, emergency) = (.infinity, true, true)   // LineMeasure.rating decides
         }
         let slack = bound.isFinite ? 1e-9 * max(1, abs(bound)) : 0
-        var nodes = [Node(position: -1, line: 0, fitness: 1, total: 0, lastResorts: 0, previous: -1, ratio: 0)]
+        var nodes = [Node(position: -1, line: 0, fitness: 1, total: 0, lastResorts: LastResorts(), previous: -1, ratio: 0)]
         var active = [0]
         var truncated = false
         var candidates: [Candidate] = []
@@ -145,17 +150,12 @@ struct KnuthPlassSolver {
                 } else {
                     kept.append(a)
                 }
-                // Feasible: −1 ≤ r ≤ ρ; in the emergency pass, as LineMeasure.emergencyRating
-                // says (any looseness, a word alone, a short word alone as a last resort), with
-                // the badness uncapped so that a looser line always costs more.
-                var rated = r, short = false
-                if emergency {
-                    guard let rating = measure.emergencyRating(from: start, to: b, width: lineWidth, ratio: r,
-                                                               parameters: parameters) else { continue }
-                    (rated, short) = rating
-                } else {
-                    guard r >= -1, r <= tolerance else { continue }
-                }
+                // Feasible: −1 ≤ r ≤ ρ; in the emergency pass, as LineMeasure.rating says (any
+                // looseness, a word alone, a short word alone as a last resort), with the badness
+                // uncapped so that a looser line always costs more.
+                guard case let (rated, short)? = measure.rating(from: start, to: b, width: lineWidth, ratio: r,
+                                                                tolerance: tolerance, emergency: emergency,
+                                                                parameters: parameters) else { continue }
                 let previousFlagged = node.position >= 0 && measure.flagged[node.position]
                 let d = measure.demerits(ratio: rated, end: b, previousFlagged: previousFlagged,
                                          previousFitness: node.fitness, isLast: isLast, capped: !emergency,
@@ -163,8 +163,9 @@ struct KnuthPlassSolver {
                 let total = node.total + d
                 if total + bounds[b + 1] > bound + slack { continue }
                 let key = min(node.line + 1, uniform) * 4 + LineMeasure.fitness(rated)
-                let candidate = Candidate(key: key, total: total, lastResorts: node.lastResorts + (short ? 1 : 0),
-                                          from: a, ratio: r)
+                var lastResorts = node.lastResorts
+                if short { lastResorts.short += 1 }
+                let candidate = Candidate(key: key, total: total, lastResorts: lastResorts, from: a, ratio: r)
                 if let slot = candidateSlots[key] {
                     if candidate.isCheaper(than: candidates[slot]) { candidates[slot] = candidate }
                 } else {
@@ -179,8 +180,10 @@ struct KnuthPlassSolver {
                 let node = nodes[dropped]
                 let start = node.position < 0 ? 0 : measure.lineStart(after: node.position)
                 let r = measure.ratio(from: start, to: b, width: width(node.line))
-                candidates.append(Candidate(key: min(node.line + 1, uniform) * 4, total: node.total,
-                                            lastResorts: node.lastResorts + Self.overfullWeight, from: dropped, ratio: r))
+                var lastResorts = node.lastResorts
+                lastResorts.overfull += 1
+                candidates.append(Candidate(key: min(node.line + 1, uniform) * 4, total: node.total, lastResorts: lastResorts,
+                                            from: dropped, ratio: r))
             }
             if let limit, candidates.count > limit {
                 truncated = true
@@ -206,9 +209,9 @@ struct KnuthPlassSolver {
             ratios.append(nodes[index].ratio)
             index = nodes[index].previous
         }
-        let overfull = nodes[best].lastResorts / Self.overfullWeight, short = nodes[best].lastResorts % Self.overfullWeight
-        let total = nodes[best].total + Double(overfull) * parameters.overfullDemerits
-            + Double(short) * parameters.shortLineDemerits
+        let lastResorts = nodes[best].lastResorts
+        let total = nodes[best].total + Double(lastResorts.overfull) * parameters.overfullDemerits
+            + Double(lastResorts.short) * parameters.shortLineDemerits
         return Solution(breaks: breaks.reversed(), ratios: ratios.reversed(), total: total, isOptimal: !truncated)
     }
 }

@@ -126,22 +126,26 @@ struct LineMeasure {
         return width[end] - width[from] + (kinds[end] == 2 ? penaltyWidths[end] : 0)
     }
 
-    /// How the emergency pass rates a line whose true adjustment ratio is `r`, or nil when the line
-    /// is not feasible there (overfull, or rated above ``KnuthPlass/Parameters/emergencyTolerance``):
+    /// How a pass rates a line whose true adjustment ratio is `r`: the ratio its demerits use and
+    /// whether it is a short line that cannot stretch, or nil when the line is not feasible in
+    /// that pass. The first and second passes (`emergency` false) take `r` itself within
+    /// `−1 ... tolerance`; the emergency pass:
     /// ```
     /// r < −1                      → not feasible (overfull)
     /// r finite (the line can stretch, or fits exactly) → r itself, however loose
     /// r = +∞ (nothing can stretch: one word alone, or words joined without spaces)
-    ///                             → s / (emergencyStretch · W), s the slack; short when its
-    ///                               natural width is under emergencyShortLineFill · W
+    ///                             → s / (emergencyStretch · W), s the slack, up to
+    ///                               emergencyTolerance; short when its natural width is under
+    ///                               emergencyShortLineFill · W
     /// ```
     /// A line with spaces is rated by how far its spaces really stretch, so one space stretched to
     /// thirteen times its stretch costs what it looks like; a word alone gets a finite rating (it
     /// has no spaces to stretch, only a ragged end), and a short one is a last resort: the solver
     /// compares the number of short lines before any demerits.
-    func emergencyRating(from start: Int, to end: Int, width target: Double, ratio r: Double,
-                         parameters p: KnuthPlass.Parameters) -> (ratio: Double, isShort: Bool)? {
+    func rating(from start: Int, to end: Int, width target: Double, ratio r: Double, tolerance: Double,
+                emergency: Bool, parameters p: KnuthPlass.Parameters) -> (ratio: Double, isShort: Bool)? {
         guard r >= -1 else { return nil }
+        guard emergency else { return r <= tolerance ? (r, false) : nil }
         if r.isFinite { return (r, false) }
         let rated = ratio(from: start, to: end, width: target, extraStretch: p.emergencyStretch * target)
         guard rated <= p.emergencyTolerance else { return nil }
