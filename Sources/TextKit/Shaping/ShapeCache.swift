@@ -187,7 +187,7 @@ package final class ShapeCache: Sendable {
         let records = style.input.shapeRecords(alone, range: 0..<alone.count)
         out.append(records, clusterOffset: Int32(segment.lowerBound))
         if let knownSpace {
-            for offset in wordEnd..<segment.upperBound { out.append(knownSpace, cluster: Int32(offset)) }
+            out.appendSpaces(knownSpace, at: wordEnd..<segment.upperBound)
         }
         let word = segment.lowerBound..<wordEnd, wordLength = Int32(word.count)
         let split = records.firstIndex { $0.cluster >= wordLength } ?? records.count
@@ -249,7 +249,7 @@ package final class ShapeCache: Sendable {
                 hits += 1
                 out.append(UnsafeBufferPointer(rebasing: glyphs[Int(word.glyphStart)..<Int(word.glyphStart + word.glyphCount)]),
                            clusterOffset: Int32(start))
-                if let space { for offset in wordEnd..<end { out.append(space, cluster: Int32(offset)) } }
+                if let space { out.appendSpaces(space, at: wordEnd..<end) }
                 start = end
             }
             return (start, hits)
@@ -314,13 +314,15 @@ private final class GlyphAssembly {
         records.withUnsafeBufferPointer { append($0, clusterOffset: clusterOffset) }
     }
 
-    /// Appends one record with cluster `cluster`.
-    func append(_ record: GlyphRecord, cluster: Int32) {
-        if count == capacity { grow(to: count + 1) }
-        var record = record
-        record.cluster = cluster
-        (storage + count).initialize(to: record)
-        count += 1
+    /// Appends `space` (a style's space glyph) once for each of `clusters`, with that cluster.
+    func appendSpaces(_ space: GlyphRecord, at clusters: Range<Int>) {
+        if count + clusters.count > capacity { grow(to: count + clusters.count) }
+        for cluster in clusters {
+            var record = space
+            record.cluster = Int32(cluster)
+            (storage + count).initialize(to: record)
+            count += 1
+        }
     }
 
     private func grow(to minimum: Int) {
