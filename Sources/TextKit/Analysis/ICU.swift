@@ -128,7 +128,7 @@ package enum ICU {
     }
 
     /// The ISO 15924 code of an ICU script ("Latn").
-    static func scriptCode(_ script: Int32) -> String {
+    package static func scriptCode(_ script: Int32) -> String {
         tsicu_script_short_name(script).map { String(cString: $0) } ?? "Zyyy"
     }
 

@@ -314,6 +314,12 @@ package final class HarfBuzzFont: @unchecked Sendable {
         return hb_script_from_iso15924_tag(count == 0 ? 0 : tag)
     }
 
+    /// Whether ``script(_:)`` reads `code` as HarfBuzz's own `hb_script_from_string` does (what
+    /// tests hold it to).
+    package static func scriptAgreesWithHarfBuzz(_ code: String) -> Bool {
+        script(code) == hb_script_from_string(code, -1)
+    }
+
     /// Whether a UTF-16 unit is a control character (C0, DEL, C1) other than the tab, which
     /// takes its own width, or the line or paragraph separator (U+2028, U+2029): shaped as an
     /// invisible glyph with no advance, as Text Kit does (`NSControlCharacterAction
