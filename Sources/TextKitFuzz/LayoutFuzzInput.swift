@@ -25,8 +25,8 @@ let fuzzFont: Font = {
 struct LayoutFuzzInput {
     static let widths = [0.01, 0.5, 3, 12, 40, 100, 250, 468]
     // At most 648 pt (a page): a line that finds no room moves down 1 pt at a time, so every
-    // execution asks at most a few hundred bands of each container. (The last was 2,000 pt;
-    // the others stay, so that the regression inputs still lay out as when they were found.)
+    // execution asks at most a few hundred bands of each container. The regression inputs use
+    // only the first seven heights, so they still lay out as when they were found.
     static let heights = [0.01, 5, 14, 30, 100, 300, 648, 160]
     static let sizes = [0.01, 1, 6, 12, 24, 72, 1000, 1_000_000]
     static let checkInvariants = ProcessInfo.processInfo.environment["TEXTKIT_FUZZ_NO_INVARIANTS"] == nil
