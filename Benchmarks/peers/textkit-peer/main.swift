@@ -13,7 +13,9 @@
 // the first layout of the process (`first_layout_s`: after the 20-paragraph warm-up, as the
 // peers do) apart from the median of the later ones (`steady_layout_s`). `glyphs` counts what
 // the raw floor shaped with DejaVu Sans alone; `glyphs_laid_out` what the layout shaped with
-// fallback fonts; `characters` is in UTF-16 units.
+// fallback fonts; `characters` is in UTF-16 units. In the column layout, each repeat also times
+// HarfBuzz alone on the runs of the first layout in the fonts it chose (`raw_harfbuzz_runs_s`,
+// `runs`, `run_glyphs`; RunShaper), the floor where DejaVu Sans alone is none.
 import BenchSupport
 import Foundation
 import TextKit
@@ -64,8 +66,10 @@ do {
     Scenarios.column(sample, width: width, collection: collection, font: font).1.ensureLayout()
 }
 
-var shapeTimes: [Double] = [], layoutTimes: [Double] = []
-var lines = 0, glyphs = 0, glyphsLaidOut = 0
+var shapeTimes: [Double] = [], layoutTimes: [Double] = [], runTimes: [Double] = []
+var lines = 0, glyphs = 0, glyphsLaidOut = 0, runGlyphs = 0
+/// HarfBuzz alone on the runs of the first layout, in the fonts it chose (built untimed from it).
+var runShaper: RunShaper?
 for _ in 0..<repeats {
     shapeTimes.append(seconds { glyphs = shaper.shapeAll(utf16).glyphs })
     if let exclusions = pages {
@@ -79,10 +83,12 @@ for _ in 0..<repeats {
     layoutTimes.append(seconds { manager.ensureLayout() })
     lines = manager.statistics.linesLaidOut
     glyphsLaidOut = manager.statistics.glyphsShaped
+    if runShaper == nil { runShaper = RunShaper(text: text, snapshot: manager.snapshot()) }
     withExtendedLifetime(storage) {}
+    if let runShaper { runTimes.append(seconds { runGlyphs = runShaper.shapeAll().glyphs }) }
 }
 
-let result: [String: Any] = [
+var result: [String: Any] = [
     "engine": "textkit",
     "paragraphs": paragraphs.count,
     "lines": lines,
@@ -95,5 +101,10 @@ let result: [String: Any] = [
     "raw_harfbuzz_s": median(shapeTimes),
     "layout_over_raw": median(layoutTimes) / median(shapeTimes),
 ]
+if let runShaper {
+    result["raw_harfbuzz_runs_s"] = median(runTimes)
+    result["runs"] = runShaper.runCount
+    result["run_glyphs"] = runGlyphs
+}
 let json = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
 print(String(decoding: json, as: UTF8.self))
