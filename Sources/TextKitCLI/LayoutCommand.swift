@@ -60,6 +60,7 @@ struct LayoutCommand: ParsableCommand {
         }
         lap("write")
         if stats { printStats(timings, result) }
+        ProcessEnd.keepUntilExit(job, result, laidOut)
     }
 
     private func printStats(_ timings: [(String, Duration)], _ result: PageLayoutJob.Result) {

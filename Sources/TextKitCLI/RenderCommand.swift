@@ -72,6 +72,7 @@ struct RenderCommand: ParsableCommand {
         }
         progress.clear()
         if files.count > 1 { removeStalePages(format, after: files.count) }
+        ProcessEnd.keepUntilExit(job, result, laidOut)
     }
 
     /// Removes `NAME-(count+1).EXT`, `NAME-(count+2).EXT`, … left by an earlier render with more
