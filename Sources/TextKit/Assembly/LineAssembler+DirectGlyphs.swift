@@ -29,7 +29,7 @@ extension LineAssembler {
             let clipped = whole.clamped(to: range)
             endRun += 1
             guard !clipped.isEmpty else { continue }
-            // The cut test of `Paragraph.pieces`: such a piece is shaped again there.
+            // The cut test of `Paragraph.forEachPiece`: such a piece is shaped again there.
             if clipped.lowerBound > whole.lowerBound && cuts[clipped.lowerBound]
                 || clipped.upperBound < whole.upperBound && cuts[clipped.upperBound] { return nil }
             let glyphs = runs[endRun - 1].glyphRange(for: clipped)

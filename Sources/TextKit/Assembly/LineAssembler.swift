@@ -94,7 +94,10 @@ package struct LineAssembler {
                                      hyphen: softHyphen, contentStart: hangs ? contentStart : nil) {
             (glyphs, attachments) = (direct, [])
         } else {
+            // About a glyph per UTF-16 unit (one more for a hyphen); a reserve per run would
+            // reallocate the array for each.
             var positioned: [PositionedGlyph] = []
+            positioned.reserveCapacity(range.count + 1)
             emitGlyphs(range, contentEnd: contentEnd, pen: &pen, baseline: baseline, extraPerSpace: extraPerSpace,
                        softHyphen: replacesGlyph ? softHyphen : nil, tabs: tabs, letterSpacing: letterSpacing,
                        letterGaps: letterGaps, into: &positioned)
@@ -245,12 +248,9 @@ package struct LineAssembler {
                             tabs: [Int: Double] = [:], letterSpacing: Double = 0, letterGaps: Set<Int> = [],
                             into glyphs: inout [PositionedGlyph]) {
         for visual in paragraph.bidi.visualRuns(range) {
-            let pieces = paragraph.pieces(visual.range)
-            for piece in visual.rightToLeft ? pieces.reversed() : pieces {
-                let run = piece.run
-                let indices = run.glyphRange(for: piece.range)
+            paragraph.forEachPiece(visual.range, backwards: visual.rightToLeft) { run, piece in
+                let indices = run.glyphRange(for: piece)
                 let font = fontIndex(run.font, run.pointSize)
-                glyphs.reserveCapacity(glyphs.count + indices.count)
                 let plain = tabs.isEmpty && letterSpacing == 0 && extraPerSpace == 0 && softHyphen == nil
                 for step in 0..<indices.count {
                     let g = visual.rightToLeft ? indices.upperBound - 1 - step : indices.lowerBound + step

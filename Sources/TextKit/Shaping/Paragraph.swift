@@ -189,23 +189,29 @@ package final class Paragraph {
         return low
     }
 
-    /// The shaped runs covering `range`, clipped to it, in logical order. A run cut where HarfBuzz
-    /// says cutting changes the glyphs (unsafe to break, or inside a cluster) is shaped again for
-    /// its piece, so a line never shows glyphs formed with text on another line.
-    func pieces(_ range: Range<Int>) -> [(run: ShapedRun, range: Range<Int>)] {
-        var out: [(run: ShapedRun, range: Range<Int>)] = []
-        var index = runIndex(containing: range.lowerBound)
-        while index < runs.count, runs[index].range.lowerBound < range.upperBound {
-            // Read in place: a run copied into a local and then into the result costs two
-            // retains of each of its arrays.
-            let clipped = runs[index].range.clamped(to: range)
-            if !clipped.isEmpty {
-                out.append((needsReshape(runs[index].range, clipped) ? reshape(runs[index], clipped) : runs[index],
-                            clipped))
+    /// Calls `body` with each shaped run covering `range` and the part of `range` it covers, in
+    /// logical order (or `backwards`). A run cut where HarfBuzz says cutting changes the glyphs
+    /// (unsafe to break, or inside a cluster) is shaped again for its piece, so a line never
+    /// shows glyphs formed with text on another line; the others are lent in place, never copied
+    /// (a copy of a run costs a retain and a release of each of its arrays, for every run of
+    /// every line).
+    func forEachPiece(_ range: Range<Int>, backwards: Bool = false, _ body: (borrowing ShapedRun, Range<Int>) -> Void) {
+        let first = runIndex(containing: range.lowerBound)
+        var end = first
+        while end < runs.count, runs[end].range.lowerBound < range.upperBound { end += 1 }
+        // Through the buffer: an element read from it is lent; one read from the array is copied.
+        runs.withUnsafeBufferPointer { runs in
+            for step in 0..<end - first {
+                let index = backwards ? end - 1 - step : first + step
+                let clipped = runs[index].range.clamped(to: range)
+                guard !clipped.isEmpty else { continue }
+                if needsReshape(runs[index].range, clipped) {
+                    body(reshape(runs[index], clipped), clipped)
+                } else {
+                    body(runs[index], clipped)
+                }
             }
-            index += 1
         }
-        return out
     }
 
     /// The hyphen drawn where a line breaks before `end` inside a word: at a soft hyphen (U+00AD,
@@ -227,7 +233,7 @@ package final class Paragraph {
         return (glyph, Double(run.font.shaper.advance(ofGlyph: glyph)) * run.fontScale, run.font, run.pointSize)
     }
 
-    /// The advance of the glyphs of `range` (cut as ``pieces(_:)`` cuts it) whose characters lie
+    /// The advance of the glyphs of `range` (cut as ``forEachPiece(_:backwards:_:)`` cuts it) whose characters lie
     /// before `contentEnd`: the width a line ending at `range.upperBound` needs for its content,
     /// including the hyphen of a soft hyphen it ends with (unless `hyphenates` is false).
     func fittingWidth(_ range: Range<Int>, contentEnd: Int, hyphenates: Bool = true) -> Double {
@@ -243,7 +249,7 @@ package final class Paragraph {
         let safeEnd = last >= runs.count || !needsReshape(runs[last].range, runs[last].range.clamped(to: range))
         if safeStart && safeEnd { return width(range.lowerBound..<contentEnd) }
         var total = 0.0
-        for (run, clipped) in pieces(range) {
+        forEachPiece(range) { run, clipped in
             for g in run.glyphRange(for: clipped) where Int(run.clusters[g]) < contentEnd {
                 total += Double(run.advances[g]) * run.scale
             }
