@@ -1,14 +1,16 @@
 /// The common fragment placed without the intermediate `[PositionedGlyph]`: its glyphs are
-/// written straight into the narrow columns of ``PositionedGlyphs`` (ids, character offsets,
-/// Float advances and x), reading the paragraph's shaped runs in place.
+/// written straight into the columns of ``PositionedGlyphs`` (ids, character offsets, advances
+/// and x, Float where every value of the column is exact as Float), reading the paragraph's
+/// shaped runs in place.
 extension LineAssembler {
     /// The glyphs of fragment `range` of a left-to-right-only paragraph without attachments,
     /// placed from `pen` with no tabs, justification or replaced soft hyphen (`hyphen`, if any,
     /// is appended after the last glyph): exactly what the general path of `place` stores, or
-    /// nil when the fragment needs that path (a run cut where it must be shaped again, an
-    /// advance that needs 64 bits, an x that does when no room was made for it, or content,
-    /// given `contentStart` when white space hangs, that does not start there). x is kept in 64
-    /// bits when some x needs it, as the general path keeps it.
+    /// nil when the fragment needs that path (a run cut where it must be shaped again, an x that
+    /// needs 64 bits when no room was made for it, or content, given `contentStart` when white
+    /// space hangs, that does not start there). Advances and x are kept in 64 bits when some
+    /// advance or x needs it, as the general path keeps them (advances of fonts of 1,000 units
+    /// per em mostly do).
     ///
     /// In a left-to-right-only paragraph visual order is logical order and character indices
     /// never decrease, so hanging white space is always at the end: nothing collapses, and the
@@ -24,6 +26,7 @@ extension LineAssembler {
         var endRun = firstRun
         var count = 0, characterBase = 0
         var firstGlyphs = 0..<0, lastGlyphs = 0..<0
+        var wideAdvances = hyphen.map { !PositionedGlyphs.isExactAsFloat($0.advance) } ?? false
         while endRun < runs.count, runs[endRun].range.lowerBound < range.upperBound {
             let whole = runs[endRun].range
             let clipped = whole.clamped(to: range)
@@ -35,6 +38,7 @@ extension LineAssembler {
             let glyphs = runs[endRun - 1].glyphRange(for: clipped)
             if count == 0, !glyphs.isEmpty { characterBase = Int(scalars[Int(runs[endRun - 1].clusters[glyphs.lowerBound])]) }
             count += glyphs.count
+            if !wideAdvances { wideAdvances = !ColumnWriter.advancesAreExact(runs[endRun - 1], glyphs) }
             // Kept for the second pass (most fragments lie in one or two runs).
             if endRun - 1 == firstRun { firstGlyphs = glyphs } else { lastGlyphs = glyphs }
         }
@@ -47,7 +51,8 @@ extension LineAssembler {
         // (rare) is left to the general path.
         let roomForWideX = !PositionedGlyphs.isExactAsFloat(start)
             || !PositionedGlyphs.isExactAsFloat(start + paragraph.width(range))
-        var columns = ColumnWriter(count: count, characterBase: characterBase, roomForWideX: roomForWideX)
+        var columns = ColumnWriter(count: count, characterBase: characterBase, wideAdvances: wideAdvances,
+                                   roomForWideX: roomForWideX)
         var firstFont = 0, currentFont = 0
         var laterRuns: [PositionedGlyphs.Run] = []
         var yExceptions: [(index: Int, y: Double)] = []
@@ -92,9 +97,9 @@ extension LineAssembler {
             precondition(columns.next == count, "glyph count changed between passes")
             return true
         }
-        let words = [UInt32](count: (roomForWideX ? 5 : 4) * count, filler: 0) { w in
+        let words = [UInt32](count: (wideAdvances ? 5 : 4) * count + (roomForWideX ? count : 0), filler: 0) { w in
             scalars.withUnsafeBufferPointer { scalars in
-                writeGlyphs(into: w, scalars: scalars) ? (columns.wideX ? 5 : 4) * count : 0
+                writeGlyphs(into: w, scalars: scalars) ? columns.wordsPerGlyph * count : 0
             }
         }
         guard columns.next == count else { return nil }
@@ -103,20 +108,23 @@ extension LineAssembler {
             // `contentStart`; such fragments are left to it.
             let contentMinX = columns.mayMoveContent
                 ? ColumnWriter.contentMinX(words, count: count, characterBase: characterBase,
-                                           firstHanging: Int(scalars[contentEnd]), wideX: columns.wideX)
+                                           firstHanging: Int(scalars[contentEnd]), wideAdvances: wideAdvances,
+                                           wideX: columns.wideX)
                 : start
             if let contentMinX, abs(contentMinX - contentStart) > 1e-9 { return nil }
         }
         return PositionedGlyphs(narrowColumns: words, count: count, characterBase: characterBase, baseline: baseline,
                                 firstRun: PositionedGlyphs.Run(start: 0, fontIndex: firstFont, isRightToLeft: false),
-                                laterRuns: laterRuns, yExceptions: yExceptions, wideX: columns.wideX)
+                                laterRuns: laterRuns, yExceptions: yExceptions, wideAdvances: wideAdvances,
+                                wideX: columns.wideX)
     }
 }
 
-/// Writes glyphs into the columns of ``PositionedGlyphs``: ids, character offsets and advances
-/// in one word a glyph, x in one (Float) until some x is not exact as Float, then in two
-/// (Double, the column widened in place, when the buffer has room for it). A write fails when an
-/// advance needs 64 bits, or an x does and there is no room (``roomForWideX``).
+/// Writes glyphs into the columns of ``PositionedGlyphs``: ids and character offsets in one
+/// word a glyph, advances in one (Float) or two (Double, ``wideAdvances``: decided before, as
+/// some advance of the fragment is not exact as Float), x in one (Float) until some x is not
+/// exact as Float, then in two (Double, the column widened in place, when the buffer has room
+/// for it). A write fails when an x needs 64 bits and there is no room (``roomForWideX``).
 package struct ColumnWriter {
     let count: Int
     /// The first glyph's character index: columns store offsets from it.
@@ -128,15 +136,50 @@ package struct ColumnWriter {
     /// Whether some glyph has an x offset or a negative advance. If none has, x never decreases
     /// along the glyphs and the first content glyph with an advance is at the start pen.
     private(set) var mayMoveContent = false
-    /// Whether the buffer has a fifth word a glyph, for x in 64 bits.
+    /// Whether the advance column holds Doubles (words `2 · count + 2i`, `+ 1`).
+    let wideAdvances: Bool
+    /// Whether the buffer has a word more a glyph, for x in 64 bits.
     let roomForWideX: Bool
-    /// Whether the x column holds Doubles (words `3 · count + 2i`, `+ 1`).
+    /// Whether the x column holds Doubles (words `xStart + 2i`, `+ 1`).
     private(set) var wideX = false
+    /// The first word of the x column.
+    let xStart: Int
 
-    init(count: Int, characterBase: Int, roomForWideX: Bool) {
+    init(count: Int, characterBase: Int, wideAdvances: Bool = false, roomForWideX: Bool) {
         self.count = count
         self.characterBase = characterBase
+        self.wideAdvances = wideAdvances
         self.roomForWideX = roomForWideX
+        xStart = (wideAdvances ? 4 : 3) * count
+    }
+
+    /// Words a glyph of the columns written: id, character offset, advance and x, each one or two.
+    var wordsPerGlyph: Int { 2 + (wideAdvances ? 2 : 1) + (wideX ? 2 : 1) }
+
+    /// Whether every advance of `glyphs` of `run` is exact as Float (the general path then keeps
+    /// the advance column in 32 bits): by the bound of ``exactRange(scale:pen:)`` on the largest
+    /// advance when the scale has one, else advance by advance.
+    static func advancesAreExact(_ run: ShapedRun, _ glyphs: Range<Int>) -> Bool {
+        let scale = run.scale
+        return run.advances.withUnsafeBufferPointer { advances in
+            if let exact = exactRange(scale: scale, pen: 0) {
+                var largest: UInt32 = 0
+                for g in glyphs { largest = max(largest, advances[g].magnitude) }
+                if largest <= exact.units { return true }
+            }
+            for g in glyphs where !PositionedGlyphs.isExactAsFloat(Double(advances[g]) * scale) { return false }
+            return true
+        }
+    }
+
+    /// Stores glyph `index`'s advance in the advance column.
+    @inline(__always)
+    private func setAdvance(_ advance: Double, at index: Int, into w: UnsafeMutableBufferPointer<UInt32>) {
+        if wideAdvances {
+            PositionedGlyphs.setWord64(w, 2 &* count &+ 2 &* index, advance.bitPattern)
+        } else {
+            w[2 &* count &+ index] = Float(advance).bitPattern
+        }
     }
 
     /// Stores glyph `index`'s x in the x column, widening it first if `x` needs 64 bits; false
@@ -148,9 +191,9 @@ package struct ColumnWriter {
             widenX(through: index, w)
         }
         if wideX {
-            PositionedGlyphs.setWord64(w, 3 &* count &+ 2 &* index, x.bitPattern)
+            PositionedGlyphs.setWord64(w, xStart &+ 2 &* index, x.bitPattern)
         } else {
-            w[3 &* count &+ index] = Float(x).bitPattern
+            w[xStart &+ index] = Float(x).bitPattern
         }
         return true
     }
@@ -161,15 +204,16 @@ package struct ColumnWriter {
         var glyph = index
         while glyph > 0 {
             glyph -= 1
-            let x = Double(Float(bitPattern: w[3 &* count &+ glyph]))
-            PositionedGlyphs.setWord64(w, 3 &* count &+ 2 &* glyph, x.bitPattern)
+            let x = Double(Float(bitPattern: w[xStart &+ glyph]))
+            PositionedGlyphs.setWord64(w, xStart &+ 2 &* glyph, x.bitPattern)
         }
         wideX = true
     }
 
     /// Writes the glyphs `glyphs` of `run` from `pen` on, moving it, with the general path's
-    /// arithmetic; false (and `next` short of `count`) when an advance is not exact as Float or an
-    /// x needs 64 bits without room for them.
+    /// arithmetic; false (and `next` short of `count`) when an advance is not exact as Float in a
+    /// Float column (a caller's mistake: ``advancesAreExact(_:_:)`` decides the column) or an x
+    /// needs 64 bits without room for it.
     mutating func write(_ run: ShapedRun, _ glyphs: Range<Int>, pen: inout Double,
                         scalars: UnsafeBufferPointer<Int32>, into w: UnsafeMutableBufferPointer<UInt32>) -> Bool {
         let scale = run.scale
@@ -177,8 +221,9 @@ package struct ColumnWriter {
         let noOffset = Double(Int32(0)) * scale
         let (count, base, start) = (self.count, characterBase, pen)
         // (A pen off the Float grid makes the first x wide already: no bounds to try then.)
-        let exact = run.offsetsX.isEmpty && !wideX && PositionedGlyphs.isExactAsFloat(start)
+        let exact = run.offsetsX.isEmpty && !wideX && !wideAdvances && PositionedGlyphs.isExactAsFloat(start)
             ? Self.exactRange(scale: scale, pen: start) : nil
+        let xStart = self.xStart
         // Locals, not stored properties, in the loops: they run for nearly every glyph laid out.
         var (next, x, fits) = (self.next, start, true)
         var signs: Int32 = 0
@@ -195,7 +240,7 @@ package struct ColumnWriter {
                                 w[next] = ids[g]
                                 w[count &+ next] = UInt32(bitPattern: Int32(truncatingIfNeeded: character &- base))
                                 w[2 &* count &+ next] = Float(advance).bitPattern
-                                w[3 &* count &+ next] = Float(x + noOffset).bitPattern
+                                w[xStart &+ next] = Float(x + noOffset).bitPattern
                                 largest = max(largest, advances[g].magnitude)
                                 signs |= advances[g]
                                 x += advance
@@ -208,14 +253,14 @@ package struct ColumnWriter {
                         for g in glyphs {
                             let advance = Double(advances[g]) * scale
                             let glyphX = x + (offsets.isEmpty ? noOffset : Double(offsets[g]) * scale)
-                            guard PositionedGlyphs.isExactAsFloat(advance) else {
+                            guard wideAdvances || PositionedGlyphs.isExactAsFloat(advance) else {
                                 fits = false
                                 return
                             }
                             let character = Int(scalars[Int(clusters[g])])
                             w[next] = ids[g]
                             w[count &+ next] = UInt32(bitPattern: Int32(truncatingIfNeeded: character &- base))
-                            w[2 &* count &+ next] = Float(advance).bitPattern
+                            setAdvance(advance, at: next, into: w)
                             guard setX(glyphX, at: next, into: w) else {
                                 fits = false
                                 return
@@ -267,13 +312,13 @@ package struct ColumnWriter {
         return (significand >> shift, exponent)
     }
 
-    /// Writes one glyph; false when its advance is not exact as Float.
+    /// Writes one glyph; false when its advance is not exact as Float in a Float column.
     mutating func write(_ id: UInt32, advance: Double, x: Double, character: Int,
                         into w: UnsafeMutableBufferPointer<UInt32>) -> Bool {
-        guard PositionedGlyphs.isExactAsFloat(advance) else { return false }
+        guard wideAdvances || PositionedGlyphs.isExactAsFloat(advance) else { return false }
         w[next] = id
         w[count + next] = UInt32(bitPattern: Int32(truncatingIfNeeded: character - characterBase))
-        w[2 * count + next] = Float(advance).bitPattern
+        setAdvance(advance, at: next, into: w)
         guard setX(x, at: next, into: w) else { return false }
         if advance < 0 { mayMoveContent = true }
         lastCharacter = character
@@ -284,13 +329,13 @@ package struct ColumnWriter {
     /// The leftmost x of the glyphs written whose characters come before `firstHanging` and
     /// that have an advance (the general path's test for moving the content), or nil if none.
     static func contentMinX(_ words: [UInt32], count: Int, characterBase: Int, firstHanging: Int,
-                            wideX: Bool) -> Double? {
+                            wideAdvances: Bool = false, wideX: Bool) -> Double? {
         var minX: Double?
+        let xStart = (wideAdvances ? 4 : 3) * count
+        func word64(_ at: Int) -> Double { Double(bitPattern: UInt64(words[at]) | UInt64(words[at + 1]) << 32) }
         for index in 0..<count where characterBase + Int(Int32(bitPattern: words[count + index])) < firstHanging {
-            let advance = Double(Float(bitPattern: words[2 * count + index]))
-            let x = wideX ? Double(bitPattern: UInt64(words[3 * count + 2 * index])
-                                   | UInt64(words[3 * count + 2 * index + 1]) << 32)
-                : Double(Float(bitPattern: words[3 * count + index]))
+            let advance = wideAdvances ? word64(2 * count + 2 * index) : Double(Float(bitPattern: words[2 * count + index]))
+            let x = wideX ? word64(xStart + 2 * index) : Double(Float(bitPattern: words[xStart + index]))
             if advance > 0 { minX = min(minX ?? x, x) }
         }
         return minX

@@ -232,16 +232,18 @@ extension PositionedGlyphs {
         }
     }
 
-    /// Stores glyphs whose columns the caller wrote (see ``words``), each one word a glyph:
-    /// `columns` holds `count` ids, then `count` character offsets from `characterBase` (Int32),
-    /// then `count` advances (Float) and `count` x (Float, or Double in two words each when
-    /// `wideX`: some x is not exact as Float), every value exact. `runs` are the changes of
+    /// Stores glyphs whose columns the caller wrote (see ``words``): `columns` holds `count` ids,
+    /// then `count` character offsets from `characterBase` (Int32), then `count` advances (Float,
+    /// or Double in two words each when `wideAdvances`: some advance is not exact as Float) and
+    /// `count` x (Float, or Double when `wideX`), every value exact. `runs` are the changes of
     /// font and direction from glyph 0 on, `yExceptions` the glyphs whose y is not `baseline`, by
     /// index. Gives what ``init(_:baseline:)`` gives for the same glyphs, storage included.
     init(narrowColumns columns: consuming [UInt32], count: Int, characterBase: Int, baseline: Double,
-         firstRun: Run, laterRuns: [Run], yExceptions: [(index: Int, y: Double)], wideX: Bool = false) {
-        precondition(count > 0 && columns.count == (wideX ? 5 : 4) * count && Int32(exactly: count) != nil,
-                     "bad columns")
+         firstRun: Run, laterRuns: [Run], yExceptions: [(index: Int, y: Double)], wideAdvances: Bool = false,
+         wideX: Bool = false) {
+        precondition(count > 0 && columns.count == (2 + (wideAdvances ? 2 : 1) + (wideX ? 2 : 1)) * count
+                     && Int32(exactly: count) != nil, "bad columns")
+        format.wideAdvances = wideAdvances
         format.wideX = wideX
         self.baseline = baseline
         self.characterBase = characterBase

@@ -175,6 +175,36 @@ struct DirectGlyphsTests {
         #expect(wide * 10 >= total * 9, "\(wide) of \(total) fragments off the Float grid placed directly")
     }
 
+    /// Text in fonts of 1,000 units per em, whose advances are mostly not exact as Float (the
+    /// Thai, Devanagari and CJK fixture fonts), takes the direct path too, with 64-bit advances.
+    @Test func textInFontsOfAThousandUnitsTakesTheDirectPath() throws {
+        let resolver = FontResolver(collection: ScriptFixtures.fonts, fallback: ScriptFixtures.primary)
+        var direct = 0, total = 0, wideAdvances = 0
+        for name in ["thai.txt", "devanagari.txt", "chinese.txt"] {
+            for line in try ScriptFixtures.text(name).split(separator: "\n") {
+                let scalars = Array(line.unicodeScalars)
+                let paragraph = Paragraph(content: scalars[...], attributes: [(ScriptFixtures.attributes(size: 12), 0..<scalars.count)],
+                                          direction: .leftToRight, fonts: resolver)
+                let assembler = LineAssembler(paragraph: paragraph, style: ParagraphStyle(), padding: 0) { _, _ in 0 }
+                var start = 0
+                for opportunity in paragraph.breaks where opportunity.offset - start > 20 || opportunity.offset == paragraph.utf16.count {
+                    let end = paragraph.trimmingTrailingWhitespace(start, opportunity.offset)
+                    total += 1
+                    if let glyphs = assembler.directGlyphs(start..<opportunity.offset, contentEnd: end, pen: 5, baseline: 10,
+                                                           hyphen: nil, contentStart: nil) {
+                        direct += 1
+                        // Ids, character offsets and x in one word a glyph at most two: > 16 bytes a glyph.
+                        if glyphs.storedBytes >= 20 * glyphs.count { wideAdvances += 1 }
+                    }
+                    start = opportunity.offset
+                }
+            }
+        }
+        #expect(total > 10)
+        #expect(direct * 10 >= total * 9, "\(direct) of \(total) fragments placed directly")
+        #expect(wideAdvances * 2 >= total, "\(wideAdvances) of \(total) fragments with 64-bit advances")
+    }
+
     /// Whole layouts of varied random text, alignments, paddings and exclusions through the
     /// layout manager (the real callers) are the same with and without direct columns.
     @Test(arguments: [11, 12, 13])
