@@ -5,6 +5,8 @@
 #   Benchmarks/profile.sh [CORPUS|TEXT [PEER OPTIONS]]   # writes Benchmarks/.build/callgrind.out
 #   Benchmarks/profile.sh technical-en                   # Benchmarks/.corpus/technical-en.txt
 #   Benchmarks/profile.sh "" --pages 20curvedExclusions  # the Pages_20curvedExclusions_1MB layout
+#   Benchmarks/profile.sh technical-en --font /usr/share/fonts/truetype/noto/NotoSans-Regular.ttf
+#                                                        # the same text in another font (layout and floor)
 #
 # Prints where the layout's instructions go, by pipeline stage (inclusive counts: a stage's
 # callees are in it), then the top inclusive functions.
@@ -29,7 +31,7 @@ count() { grep -m1 -F "$1" "$out.inclusive.txt" | awk '{ gsub(",", "", $1); prin
 main=$(count " LayoutManager.ensureLayout()"); workers=$(count "closure #6 in LayoutManager.startShaping")
 raw=$(count "RawShaper.shapeAll"); runs=$(count "RunShaper.shapeAll"); total=$(( ${main:-0} + ${workers:-0} ))
 echo "Where the layout's instructions go (millions; inclusive):"
-echo "  layout: $total (pass $main, shaping workers $workers); HarfBuzz alone on the same text: $raw (DejaVu Sans, whole paragraphs), $runs (the layout's runs in its fonts)"
+echo "  layout: $total (pass $main, shaping workers $workers); HarfBuzz alone on the same text: $raw (whole paragraphs in the one font), $runs (the layout's runs in its fonts)"
 echo "  shaping a paragraph (Paragraph.init): $(count " Paragraph.init(content")"
 echo "    analysis (ICU: line breaks $(count "ICU.withBreaker"), graphemes $(count "ICU.graphemeBoundaries"), bidi $(count "BidiParagraph.init")): $(count "ParagraphAnalysis.init")"
 echo "    itemize (scripts, fonts, fallback $(count "FontCollection.fallbackFont(for:like:)")): $(count " Itemizer.items()")"

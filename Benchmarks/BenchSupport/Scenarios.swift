@@ -3,26 +3,28 @@ import TextKit
 
 /// The layouts the benchmarks and the peer runner time, set up the same way everywhere.
 public enum Scenarios {
-    /// DejaVu Sans 12 pt from the fixture file.
-    public static func attributes(size: Double = 12) -> TextAttributes {
-        TextAttributes(font: FontDescriptor(filePath: Corpus.fixtureFontPath, size: size))
+    /// The font file at `fontPath` (DejaVu Sans from the fixtures unless told), 12 pt.
+    public static func attributes(size: Double = 12, fontPath: String = Corpus.fixtureFontPath) -> TextAttributes {
+        TextAttributes(font: FontDescriptor(filePath: fontPath, size: size))
     }
 
-    /// A font collection with the fixture font loaded (faces are cached per collection).
-    public static func fontCollection() -> (FontCollection, Font) {
-        let collection = FontCollection(defaultFontPath: Corpus.fixtureFontPath)
+    /// A font collection with the font file at `fontPath` loaded (the fixture's DejaVu Sans unless
+    /// told; faces are cached per collection).
+    public static func fontCollection(fontPath: String = Corpus.fixtureFontPath) -> (FontCollection, Font) {
+        let collection = FontCollection(defaultFontPath: fontPath)
         do {
-            return (collection, try collection.font(file: Corpus.fixtureFontPath))
+            return (collection, try collection.font(file: fontPath))
         } catch {
-            fatalError("cannot load \(Corpus.fixtureFontPath): \(error)")
+            fatalError("cannot load \(fontPath): \(error)")
         }
     }
 
-    /// A storage and a layout manager with one container `width` wide and unlimited height,
-    /// no line fragment padding (so lines are exactly `width`, as in the peers), not laid out yet.
+    /// A storage in `font` and a layout manager with one container `width` wide and unlimited
+    /// height, no line fragment padding (so lines are exactly `width`, as in the peers), not laid
+    /// out yet.
     public static func column(_ text: String, width: Double = 400, collection: FontCollection,
                               font: Font) -> (TextStorage, LayoutManager) {
-        let storage = TextStorage(string: text, attributes: attributes())
+        let storage = TextStorage(string: text, attributes: attributes(fontPath: font.filePath))
         let manager = LayoutManager(fontCollection: collection, defaultFont: font)
         storage.addLayoutManager(manager)
         let container = TextContainer(size: Size(width: width, height: .infinity))
@@ -114,9 +116,9 @@ public enum Scenarios {
         return paths
     }
 
-    /// A storage and layout manager with no containers yet (for ``LayoutManager/layOutPages(_:count:)``).
+    /// A storage in `font` and a layout manager with no containers yet (for ``LayoutManager/layOutPages(_:count:)``).
     public static func unplaced(_ text: String, collection: FontCollection, font: Font) -> (TextStorage, LayoutManager) {
-        let storage = TextStorage(string: text, attributes: attributes())
+        let storage = TextStorage(string: text, attributes: attributes(fontPath: font.filePath))
         let manager = LayoutManager(fontCollection: collection, defaultFont: font)
         storage.addLayoutManager(manager)
         return (storage, manager)

@@ -1,8 +1,9 @@
 // textkit's side of Benchmarks/peers/run-peers.py: lays out a text file in one column of
-// `--width` points (unlimited height, no padding) with DejaVu Sans, and times HarfBuzz alone
+// `--width` points (unlimited height, no padding) with DejaVu Sans (or the font file `--font`
+// names, for layout and floor alike), and times HarfBuzz alone
 // shaping the same paragraphs in the same process. Prints one JSON line.
 //
-//   textkit-peer [--text FILE] [--width 400] [--repeats 3] [--pages NAME]
+//   textkit-peer [--text FILE] [--font FILE] [--width 400] [--repeats 3] [--pages NAME]
 //
 // With `--pages NAME` (plain, 20curvedExclusions, wavyPolygon100segments, wavyPolygon10000segments),
 // the layout timed is the benchmark's US Letter pages scenario `Pages_NAME_1MB` instead of the
@@ -21,6 +22,7 @@ import Foundation
 import TextKit
 
 var textPath = Corpus.path("en-1mb.txt")
+var fontPath = Corpus.fixtureFontPath
 var width = 400.0
 var repeats = 3
 /// nil: the 400 pt column; else the pages scenario with these exclusions.
@@ -30,6 +32,7 @@ while let flag = arguments.popFirst() {
     guard let value = arguments.popFirst() else { fatalError("\(flag) needs a value") }
     switch flag {
     case "--text": textPath = value
+    case "--font": fontPath = value
     case "--width": width = Double(value)!
     case "--repeats": repeats = Int(value)!
     case "--pages":
@@ -56,8 +59,8 @@ func median(_ values: [Double]) -> Double {
 let text = Corpus.load(path: textPath)
 let paragraphs = Corpus.paragraphs(text)
 let utf16 = RawShaper.utf16(paragraphs)
-let shaper = RawShaper(fontPath: Corpus.fixtureFontPath)
-let (collection, font) = Scenarios.fontCollection()
+let shaper = RawShaper(fontPath: fontPath)
+let (collection, font) = Scenarios.fontCollection(fontPath: fontPath)
 
 // Warm-up on the first 20 paragraphs (loads code and font tables).
 do {
