@@ -3,22 +3,25 @@
 /// and x, Float where every value of the column is exact as Float), reading the paragraph's
 /// shaped runs in place.
 extension LineAssembler {
-    /// The glyphs of fragment `range` of a left-to-right-only paragraph without attachments,
-    /// placed from `pen` with no tabs, justification or replaced soft hyphen (`hyphen`, if any,
-    /// is appended after the last glyph): exactly what the general path of `place` stores, or
+    /// The glyphs of fragment `range` of a paragraph without attachments, all of it one visual
+    /// run (`rightToLeft`: its glyphs in reverse logical order), placed from `pen` with no tabs,
+    /// justification or replaced soft hyphen (`hyphen`, if any, is appended after the last glyph
+    /// in visual order): exactly what the general path of `place` stores, or
     /// nil when the fragment needs that path (a run cut where it must be shaped again, an x that
     /// needs 64 bits when no room was made for it, or content, given `contentStart` when white
     /// space hangs, that does not start there). Advances and x are kept in 64 bits when some
     /// advance or x needs it, as the general path keeps them (advances of fonts of 1,000 units
     /// per em mostly do).
     ///
-    /// In a left-to-right-only paragraph visual order is logical order and character indices
-    /// never decrease, so hanging white space is always at the end: nothing collapses, and the
-    /// content is moved only if its leftmost glyph is not at `contentStart`, which is left to
-    /// the general path (it takes an x offset or a negative advance: without them x never
-    /// decreases and the first content glyph with an advance is at the start pen).
+    /// In one visual run, hanging white space (at the logical end) is at one end of the line,
+    /// never between content glyphs: nothing collapses, and the content is moved only if its
+    /// leftmost glyph is not at `contentStart`, which is left to the general path (left to right,
+    /// that takes an x offset or a negative advance: without them x never decreases and the first
+    /// content glyph with an advance is at the start pen; right to left, the hanging glyphs come
+    /// first and the content's leftmost x is looked up).
     package func directGlyphs(_ range: Range<Int>, contentEnd: Int, pen start: Double, baseline: Double,
-                      hyphen: (glyph: UInt32, advance: Double)?, contentStart: Double?) -> PositionedGlyphs? {
+                              hyphen: (glyph: UInt32, advance: Double)?, contentStart: Double?,
+                              rightToLeft: Bool = false) -> PositionedGlyphs? {
         let runs = paragraph.runs, scalars = paragraph.scalarOffsets, cuts = paragraph.unsafeCuts
         // First pass, per run: the glyph count and the first glyph's character (a piece that must
         // be shaped again sends the fragment to the general path).
@@ -36,7 +39,11 @@ extension LineAssembler {
             if clipped.lowerBound > whole.lowerBound && cuts[clipped.lowerBound]
                 || clipped.upperBound < whole.upperBound && cuts[clipped.upperBound] { return nil }
             let glyphs = runs[endRun - 1].glyphRange(for: clipped)
-            if count == 0, !glyphs.isEmpty { characterBase = Int(scalars[Int(runs[endRun - 1].clusters[glyphs.lowerBound])]) }
+            // The first glyph in visual order: the logically first, or right to left the last.
+            if !glyphs.isEmpty, count == 0 || rightToLeft {
+                let first = rightToLeft ? glyphs.upperBound - 1 : glyphs.lowerBound
+                characterBase = Int(scalars[Int(runs[endRun - 1].clusters[first])])
+            }
             count += glyphs.count
             if !wideAdvances { wideAdvances = !ColumnWriter.advancesAreExact(runs[endRun - 1], glyphs) }
             // Kept for the second pass (most fragments lie in one or two runs).
@@ -58,7 +65,8 @@ extension LineAssembler {
         var yExceptions: [(index: Int, y: Double)] = []
         func writeGlyphs(into w: UnsafeMutableBufferPointer<UInt32>, scalars: UnsafeBufferPointer<Int32>) -> Bool {
             var pen = start
-            for index in firstRun..<endRun {
+            for step in 0..<endRun - firstRun {
+                let index = rightToLeft ? endRun - 1 - step : firstRun + step
                 let clipped = runs[index].range.clamped(to: range)
                 guard !clipped.isEmpty else { continue }
                 // Registered for every piece, as the general path does (font indices follow first use).
@@ -69,11 +77,12 @@ extension LineAssembler {
                 if columns.next == 0 {
                     firstFont = font
                 } else if font != currentFont {
-                    laterRuns.append(PositionedGlyphs.Run(start: columns.next, fontIndex: font, isRightToLeft: false))
+                    laterRuns.append(PositionedGlyphs.Run(start: columns.next, fontIndex: font, isRightToLeft: rightToLeft))
                 }
                 currentFont = font
                 let first = columns.next
-                guard columns.write(runs[index], glyphs, pen: &pen, scalars: scalars, into: w) else { return false }
+                guard columns.write(runs[index], glyphs, backwards: rightToLeft, pen: &pen, scalars: scalars,
+                                    into: w) else { return false }
                 // The general path's y, operation for operation: a run without y offsets has one.
                 let (scale, raise) = (runs[index].scale, runs[index].style.baselineOffset)
                 let offsetsY = runs[index].offsetsY
@@ -83,7 +92,8 @@ extension LineAssembler {
                         for position in first..<columns.next { yExceptions.append((position, y)) }
                     }
                 } else {
-                    for (g, position) in zip(glyphs, first...) {
+                    for step in 0..<glyphs.count {
+                        let g = rightToLeft ? glyphs.upperBound - 1 - step : glyphs.lowerBound + step, position = first + step
                         let y = baseline - Double(offsetsY[g]) * scale - raise
                         if y.bitPattern != baseline.bitPattern { yExceptions.append((position, y)) }
                     }
@@ -106,7 +116,7 @@ extension LineAssembler {
         if let contentStart {
             // Hanging white space: the general path moves the content if it does not start at
             // `contentStart`; such fragments are left to it.
-            let contentMinX = columns.mayMoveContent
+            let contentMinX = columns.mayMoveContent || rightToLeft
                 ? ColumnWriter.contentMinX(words, count: count, characterBase: characterBase,
                                            firstHanging: Int(scalars[contentEnd]), wideAdvances: wideAdvances,
                                            wideX: columns.wideX)
@@ -114,7 +124,7 @@ extension LineAssembler {
             if let contentMinX, abs(contentMinX - contentStart) > 1e-9 { return nil }
         }
         return PositionedGlyphs(narrowColumns: words, count: count, characterBase: characterBase, baseline: baseline,
-                                firstRun: PositionedGlyphs.Run(start: 0, fontIndex: firstFont, isRightToLeft: false),
+                                firstRun: PositionedGlyphs.Run(start: 0, fontIndex: firstFont, isRightToLeft: rightToLeft),
                                 laterRuns: laterRuns, yExceptions: yExceptions, wideAdvances: wideAdvances,
                                 wideX: columns.wideX)
     }
@@ -210,11 +220,11 @@ package struct ColumnWriter {
         wideX = true
     }
 
-    /// Writes the glyphs `glyphs` of `run` from `pen` on, moving it, with the general path's
-    /// arithmetic; false (and `next` short of `count`) when an advance is not exact as Float in a
+    /// Writes the glyphs `glyphs` of `run` (last first when `backwards`: right to left) from
+    /// `pen` on, moving it, with the general path's arithmetic; false (and `next` short of `count`) when an advance is not exact as Float in a
     /// Float column (a caller's mistake: ``advancesAreExact(_:_:)`` decides the column) or an x
     /// needs 64 bits without room for it.
-    mutating func write(_ run: ShapedRun, _ glyphs: Range<Int>, pen: inout Double,
+    mutating func write(_ run: ShapedRun, _ glyphs: Range<Int>, backwards: Bool = false, pen: inout Double,
                         scalars: UnsafeBufferPointer<Int32>, into w: UnsafeMutableBufferPointer<UInt32>) -> Bool {
         let scale = run.scale
         // `pen + Double(offsetX) * scale` for an offset of 0, as the general path computes it.
@@ -234,7 +244,8 @@ package struct ColumnWriter {
                         if let exact {
                             // Exact as Float by `exactRange` if the bounds hold, tested once after.
                             var largest: UInt32 = 0
-                            for g in glyphs {
+                            for step in 0..<glyphs.count {
+                                let g = backwards ? glyphs.upperBound &- 1 &- step : glyphs.lowerBound &+ step
                                 let advance = Double(advances[g]) * scale
                                 let character = Int(scalars[Int(clusters[g])])
                                 w[next] = ids[g]
@@ -250,7 +261,8 @@ package struct ColumnWriter {
                             // Out of bounds: the same glyphs again, each value tested.
                             (next, x, signs) = (self.next, start, 0)
                         }
-                        for g in glyphs {
+                        for step in 0..<glyphs.count {
+                            let g = backwards ? glyphs.upperBound &- 1 &- step : glyphs.lowerBound &+ step
                             let advance = Double(advances[g]) * scale
                             let glyphX = x + (offsets.isEmpty ? noOffset : Double(offsets[g]) * scale)
                             guard wideAdvances || PositionedGlyphs.isExactAsFloat(advance) else {
@@ -275,7 +287,7 @@ package struct ColumnWriter {
         }
         guard fits else { return false }
         if signs < 0 || !run.offsetsX.isEmpty { mayMoveContent = true }
-        lastCharacter = Int(scalars[Int(run.clusters[glyphs.upperBound - 1])])
+        lastCharacter = Int(scalars[Int(run.clusters[backwards ? glyphs.lowerBound : glyphs.upperBound - 1])])
         (self.next, pen) = (next, x)
         return true
     }

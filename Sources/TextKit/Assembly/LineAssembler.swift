@@ -88,10 +88,11 @@ package struct LineAssembler {
         let replacesGlyph = range.upperBound > 0 && paragraph.utf16[range.upperBound - 1] == 0x00AD
         let hangs = hanging > 0 && contentEnd > range.lowerBound
         let glyphs: PositionedGlyphs, attachments: [AttachmentPlacement]
-        if writesColumnsDirectly, paragraph.bidi.isLeftToRightOnly, paragraph.attachments.isEmpty, tabs.isEmpty,
+        if writesColumnsDirectly, paragraph.attachments.isEmpty, tabs.isEmpty,
            extraPerSpace == 0, letterSpacing == 0, !(replacesGlyph && softHyphen != nil),
+           let oneRun = oneVisualRun(range),
            let direct = directGlyphs(range, contentEnd: contentEnd, pen: pen, baseline: baseline,
-                                     hyphen: softHyphen, contentStart: hangs ? contentStart : nil) {
+                                     hyphen: softHyphen, contentStart: hangs ? contentStart : nil, rightToLeft: oneRun) {
             (glyphs, attachments) = (direct, [])
         } else {
             // About a glyph per UTF-16 unit (one more for a hyphen); a reserve per run would
@@ -116,6 +117,16 @@ package struct LineAssembler {
         let used = Rect(x: usedMinX, y: band.minY, width: lineWidth + 2 * padding, height: band.height)
         return LineFragment(rect: rect, usedRect: used, characterRange: characterRange(range),
                             glyphs: glyphs, attachments: attachments)
+    }
+
+    /// Whether the fragment `range` is one visual run, and its direction: left to right in a
+    /// paragraph of level 0 throughout, right to left where every level of a right-to-left
+    /// paragraph in it is 1 (rule L1 then changes nothing); nil otherwise.
+    private func oneVisualRun(_ range: Range<Int>) -> Bool? {
+        let bidi = paragraph.bidi
+        if bidi.isLeftToRightOnly { return false }
+        guard bidi.paragraphLevel == 1, !bidi.levels[range].contains(where: { $0 != 1 }) else { return nil }
+        return true
     }
 
     /// Hanging white space goes wherever bidi puts it (rule L1 can leave it on either side): the

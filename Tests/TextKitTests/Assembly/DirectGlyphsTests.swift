@@ -205,6 +205,46 @@ struct DirectGlyphsTests {
         #expect(wideAdvances * 2 >= total, "\(wideAdvances) of \(total) fragments with 64-bit advances")
     }
 
+    /// Right-to-left text (Hebrew, Arabic) takes the direct path where a fragment is one visual
+    /// run, and stores what the general path stores, hanging spaces and all.
+    @Test func rightToLeftRunsTakeTheDirectPath() throws {
+        let resolver = FontResolver(collection: ScriptFixtures.fonts, fallback: ScriptFixtures.primary)
+        var direct = 0, total = 0, compared = 0
+        for name in ["hebrew.txt", "arabic.txt"] {
+            for line in try ScriptFixtures.text(name).split(separator: "\n") {
+                let scalars = Array(line.unicodeScalars)
+                let runs = [(ScriptFixtures.attributes(size: 12, direction: .rightToLeft), 0..<scalars.count)]
+                let paragraph = Paragraph(content: scalars[...], attributes: runs, direction: .rightToLeft, fonts: resolver)
+                let assemblers = [true, false].map { direct in
+                    LineAssembler(paragraph: paragraph, style: runs[0].0.paragraphStyle, padding: 0,
+                                  writesColumnsDirectly: direct) { _, _ in 0 }
+                }
+                var start = 0
+                for opportunity in paragraph.breaks where opportunity.offset - start > 12 || opportunity.offset == paragraph.utf16.count {
+                    let range = start..<opportunity.offset
+                    start = opportunity.offset
+                    guard !paragraph.bidi.levels[range].contains(where: { $0 != 1 }) else { continue }
+                    let end = paragraph.trimmingTrailingWhitespace(range.lowerBound, range.upperBound)
+                    let line = BrokenLine(container: 0, band: Rect(x: 0, y: 0, width: 600, height: 17), metrics: LineMetrics(),
+                                          height: 17, fragments: [(Span(minX: 3, maxX: 403), range)], range: range,
+                                          endsWithMandatoryBreak: false)
+                    let (viaDirect, general) = (assemblers[0].assemble(line, isLastLine: false),
+                                                assemblers[1].assemble(line, isLastLine: false))
+                    #expect(viaDirect.fragments.map(Self.bits) == general.fragments.map(Self.bits), "\(name) \(range)")
+                    compared += 1
+                    // The content alone (no hanging spaces): placed directly unless a run is cut where
+                    // it must be shaped again.
+                    guard end > range.lowerBound else { continue }
+                    total += 1
+                    if assemblers[0].directGlyphs(range.lowerBound..<end, contentEnd: end, pen: 5, baseline: 10,
+                                                  hyphen: nil, contentStart: nil, rightToLeft: true) != nil { direct += 1 }
+                }
+            }
+        }
+        #expect(total > 10 && compared >= total, "\(total) fragments, \(compared) compared")
+        #expect(direct * 10 >= total * 9, "\(direct) of \(total) right-to-left fragments placed directly")
+    }
+
     /// Whole layouts of varied random text, alignments, paddings and exclusions through the
     /// layout manager (the real callers) are the same with and without direct columns.
     @Test(arguments: [11, 12, 13])
