@@ -29,6 +29,7 @@ extension LineAssembler {
         var endRun = firstRun
         var count = 0, characterBase = 0
         var firstGlyphs = 0..<0, lastGlyphs = 0..<0
+        // Advances in 64 bits when one is not exact as Float (as the general path keeps them).
         var wideAdvances = hyphen.map { !PositionedGlyphs.isExactAsFloat($0.advance) } ?? false
         while endRun < runs.count, runs[endRun].range.lowerBound < range.upperBound {
             let whole = runs[endRun].range
@@ -58,12 +59,16 @@ extension LineAssembler {
         // (rare) is left to the general path.
         let roomForWideX = !PositionedGlyphs.isExactAsFloat(start)
             || !PositionedGlyphs.isExactAsFloat(start + paragraph.width(range))
-        var columns = ColumnWriter(count: count, characterBase: characterBase, wideAdvances: wideAdvances,
-                                   roomForWideX: roomForWideX)
-        var firstFont = 0, currentFont = 0
-        var laterRuns: [PositionedGlyphs.Run] = []
-        var yExceptions: [(index: Int, y: Double)] = []
-        func writeGlyphs(into w: UnsafeMutableBufferPointer<UInt32>, scalars: UnsafeBufferPointer<Int32>) -> Bool {
+        /// What writing the columns gathers besides them (kept in one value passed in and out,
+        /// so nothing the loops touch is a captured variable checked for exclusive access).
+        struct Written {
+            var columns: ColumnWriter
+            var firstFont = 0, currentFont = 0
+            var laterRuns: [PositionedGlyphs.Run] = []
+            var yExceptions: [(index: Int, y: Double)] = []
+        }
+        func writeGlyphs(_ out: inout Written, into w: UnsafeMutableBufferPointer<UInt32>,
+                         scalars: UnsafeBufferPointer<Int32>) -> Bool {
             var pen = start
             for step in 0..<endRun - firstRun {
                 let index = rightToLeft ? endRun - 1 - step : firstRun + step
@@ -74,14 +79,14 @@ extension LineAssembler {
                 let glyphs = index == firstRun ? firstGlyphs : index == endRun - 1 ? lastGlyphs
                     : runs[index].glyphRange(for: clipped)
                 guard !glyphs.isEmpty else { continue }
-                if columns.next == 0 {
-                    firstFont = font
-                } else if font != currentFont {
-                    laterRuns.append(PositionedGlyphs.Run(start: columns.next, fontIndex: font, isRightToLeft: rightToLeft))
+                if out.columns.next == 0 {
+                    out.firstFont = font
+                } else if font != out.currentFont {
+                    out.laterRuns.append(PositionedGlyphs.Run(start: out.columns.next, fontIndex: font, isRightToLeft: rightToLeft))
                 }
-                currentFont = font
-                let first = columns.next
-                guard columns.write(runs[index], glyphs, backwards: rightToLeft, pen: &pen, scalars: scalars,
+                out.currentFont = font
+                let first = out.columns.next
+                guard out.columns.write(runs[index], glyphs, backwards: rightToLeft, pen: &pen, scalars: scalars,
                                     into: w) else { return false }
                 // The general path's y, operation for operation: a run without y offsets has one.
                 let (scale, raise) = (runs[index].scale, runs[index].style.baselineOffset)
@@ -89,52 +94,59 @@ extension LineAssembler {
                 if offsetsY.isEmpty {
                     let y = baseline - Double(Int32(0)) * scale - raise
                     if y.bitPattern != baseline.bitPattern {
-                        for position in first..<columns.next { yExceptions.append((position, y)) }
+                        for position in first..<out.columns.next { out.yExceptions.append((position, y)) }
                     }
                 } else {
                     for step in 0..<glyphs.count {
                         let g = rightToLeft ? glyphs.upperBound - 1 - step : glyphs.lowerBound + step, position = first + step
                         let y = baseline - Double(offsetsY[g]) * scale - raise
-                        if y.bitPattern != baseline.bitPattern { yExceptions.append((position, y)) }
+                        if y.bitPattern != baseline.bitPattern { out.yExceptions.append((position, y)) }
                     }
                 }
             }
             if let hyphen {
                 // A hyphenation point: the hyphen follows the word's last glyph, in its font.
-                guard columns.write(hyphen.glyph, advance: hyphen.advance, x: pen, character: columns.lastCharacter,
+                guard out.columns.write(hyphen.glyph, advance: hyphen.advance, x: pen, character: out.columns.lastCharacter,
                                     into: w) else { return false }
             }
-            precondition(columns.next == count, "glyph count changed between passes")
+            precondition(out.columns.next == count, "glyph count changed between passes")
             return true
         }
-        let words = [UInt32](count: (wideAdvances ? 5 : 4) * count + (roomForWideX ? count : 0), filler: 0) { w in
-            scalars.withUnsafeBufferPointer { scalars in
-                writeGlyphs(into: w, scalars: scalars) ? columns.wordsPerGlyph * count : 0
+        func columnWords(_ out: inout Written) -> [UInt32] {
+            [UInt32](count: (out.columns.wideAdvances ? 5 : 4) * count + (roomForWideX ? count : 0), filler: 0) { w in
+                scalars.withUnsafeBufferPointer { scalars in
+                    writeGlyphs(&out, into: w, scalars: scalars) ? out.columns.wordsPerGlyph * count : 0
+                }
             }
         }
+        var out = Written(columns: ColumnWriter(count: count, characterBase: characterBase, wideAdvances: wideAdvances,
+                                                roomForWideX: roomForWideX))
+        let words = columnWords(&out)
+        let columns = out.columns
         guard columns.next == count else { return nil }
         if let contentStart {
             // Hanging white space: the general path moves the content if it does not start at
             // `contentStart`; such fragments are left to it.
             let contentMinX = columns.mayMoveContent || rightToLeft
                 ? ColumnWriter.contentMinX(words, count: count, characterBase: characterBase,
-                                           firstHanging: Int(scalars[contentEnd]), wideAdvances: wideAdvances,
+                                           firstHanging: Int(scalars[contentEnd]), wideAdvances: columns.wideAdvances,
                                            wideX: columns.wideX)
                 : start
             if let contentMinX, abs(contentMinX - contentStart) > 1e-9 { return nil }
         }
         return PositionedGlyphs(narrowColumns: words, count: count, characterBase: characterBase, baseline: baseline,
-                                firstRun: PositionedGlyphs.Run(start: 0, fontIndex: firstFont, isRightToLeft: rightToLeft),
-                                laterRuns: laterRuns, yExceptions: yExceptions, wideAdvances: wideAdvances,
+                                firstRun: PositionedGlyphs.Run(start: 0, fontIndex: out.firstFont, isRightToLeft: rightToLeft),
+                                laterRuns: out.laterRuns, yExceptions: out.yExceptions, wideAdvances: columns.wideAdvances,
                                 wideX: columns.wideX)
     }
 }
 
 /// Writes glyphs into the columns of ``PositionedGlyphs``: ids and character offsets in one
-/// word a glyph, advances in one (Float) or two (Double, ``wideAdvances``: decided before, as
-/// some advance of the fragment is not exact as Float), x in one (Float) until some x is not
-/// exact as Float, then in two (Double, the column widened in place, when the buffer has room
-/// for it). A write fails when an x needs 64 bits and there is no room (``roomForWideX``).
+/// word a glyph, advances in one (Float) or two (Double, ``wideAdvances``, chosen when the
+/// columns are made), x in one (Float) until some x is not exact as Float, then in two (Double,
+/// the column widened in place, when the buffer has room for it). A write fails when an x needs
+/// 64 bits and there is no room (``roomForWideX``), or an advance is not exact as Float in a
+/// Float column (``advancesAreExact(_:_:)`` chooses the column; this only guards it).
 package struct ColumnWriter {
     let count: Int
     /// The first glyph's character index: columns store offsets from it.
@@ -167,15 +179,16 @@ package struct ColumnWriter {
     var wordsPerGlyph: Int { 2 + (wideAdvances ? 2 : 1) + (wideX ? 2 : 1) }
 
     /// Whether every advance of `glyphs` of `run` is exact as Float (the general path then keeps
-    /// the advance column in 32 bits): by the bound of ``exactRange(scale:pen:)`` on the largest
-    /// advance when the scale has one, else advance by advance.
+    /// the advance column in 32 bits): at once when the bit-or of their magnitudes (at least the
+    /// largest) is below the bound of ``exactRange(scale:pen:)``, else advance by advance.
     static func advancesAreExact(_ run: ShapedRun, _ glyphs: Range<Int>) -> Bool {
         let scale = run.scale
         return run.advances.withUnsafeBufferPointer { advances in
             if let exact = exactRange(scale: scale, pen: 0) {
-                var largest: UInt32 = 0
-                for g in glyphs { largest = max(largest, advances[g].magnitude) }
-                if largest <= exact.units { return true }
+                // a ^ (a >> 31) is a, or |a| − 1 when negative: below the bound, |a| is at most it.
+                var bits: UInt32 = 0
+                for g in glyphs { bits |= UInt32(bitPattern: advances[g] ^ (advances[g] >> 31)) }
+                if bits < exact.units { return true }
             }
             for g in glyphs where !PositionedGlyphs.isExactAsFloat(Double(advances[g]) * scale) { return false }
             return true
@@ -221,11 +234,19 @@ package struct ColumnWriter {
     }
 
     /// Writes the glyphs `glyphs` of `run` (last first when `backwards`: right to left) from
-    /// `pen` on, moving it, with the general path's arithmetic; false (and `next` short of `count`) when an advance is not exact as Float in a
-    /// Float column (a caller's mistake: ``advancesAreExact(_:_:)`` decides the column) or an x
-    /// needs 64 bits without room for it.
+    /// `pen` on, moving it, with the general path's arithmetic; false (and `next` short of
+    /// `count`) when an x needs 64 bits without room for it (or an advance is not exact as Float
+    /// in a Float column).
     mutating func write(_ run: ShapedRun, _ glyphs: Range<Int>, backwards: Bool = false, pen: inout Double,
                         scalars: UnsafeBufferPointer<Int32>, into w: UnsafeMutableBufferPointer<UInt32>) -> Bool {
+        // One loop per order, each as plain as the forward one alone.
+        backwards ? write(run, order: glyphs.reversed(), last: glyphs.lowerBound, pen: &pen, scalars: scalars, into: w)
+            : write(run, order: glyphs, last: glyphs.upperBound - 1, pen: &pen, scalars: scalars, into: w)
+    }
+
+    /// ``write(_:_:backwards:pen:scalars:into:)`` with the glyphs in `order`, `last` the last of them.
+    private mutating func write(_ run: ShapedRun, order: some Sequence<Int>, last: Int, pen: inout Double,
+                                scalars: UnsafeBufferPointer<Int32>, into w: UnsafeMutableBufferPointer<UInt32>) -> Bool {
         let scale = run.scale
         // `pen + Double(offsetX) * scale` for an offset of 0, as the general path computes it.
         let noOffset = Double(Int32(0)) * scale
@@ -244,8 +265,7 @@ package struct ColumnWriter {
                         if let exact {
                             // Exact as Float by `exactRange` if the bounds hold, tested once after.
                             var largest: UInt32 = 0
-                            for step in 0..<glyphs.count {
-                                let g = backwards ? glyphs.upperBound &- 1 &- step : glyphs.lowerBound &+ step
+                            for g in order {
                                 let advance = Double(advances[g]) * scale
                                 let character = Int(scalars[Int(clusters[g])])
                                 w[next] = ids[g]
@@ -261,8 +281,7 @@ package struct ColumnWriter {
                             // Out of bounds: the same glyphs again, each value tested.
                             (next, x, signs) = (self.next, start, 0)
                         }
-                        for step in 0..<glyphs.count {
-                            let g = backwards ? glyphs.upperBound &- 1 &- step : glyphs.lowerBound &+ step
+                        for g in order {
                             let advance = Double(advances[g]) * scale
                             let glyphX = x + (offsets.isEmpty ? noOffset : Double(offsets[g]) * scale)
                             guard wideAdvances || PositionedGlyphs.isExactAsFloat(advance) else {
@@ -287,7 +306,7 @@ package struct ColumnWriter {
         }
         guard fits else { return false }
         if signs < 0 || !run.offsetsX.isEmpty { mayMoveContent = true }
-        lastCharacter = Int(scalars[Int(run.clusters[backwards ? glyphs.lowerBound : glyphs.upperBound - 1])])
+        lastCharacter = Int(scalars[Int(run.clusters[last])])
         (self.next, pen) = (next, x)
         return true
     }
