@@ -195,22 +195,35 @@ package enum ICU {
 /// when it goes. An idle iterator still points at the last text it broke, which it never reads
 /// again before its next `set_text`.
 package final class BreakIteratorPool: Sendable {
-    private struct Key: Hashable {
+    /// The idle iterators of one kind and locale. A layout uses two or three kinds and few
+    /// locales, so the shelves are searched in order: cheaper than hashing the locale per call.
+    private struct Shelf {
         var kind: Int32
         var locale: String
+        var iterators: [OpaquePointer]
     }
 
     private struct Idle: @unchecked Sendable {
-        var iterators: [Key: [OpaquePointer]] = [:]
+        var shelves: [Shelf] = []
+
+        /// The index of the shelf of `kind` and `locale`, added when missing.
+        mutating func shelf(kind: Int32, locale: String) -> Int {
+            for index in shelves.indices where shelves[index].kind == kind && shelves[index].locale == locale {
+                return index
+            }
+            shelves.append(Shelf(kind: kind, locale: locale, iterators: []))
+            return shelves.count - 1
+        }
     }
 
     private let idle = Locked(Idle())
 
-    init() {}
+    /// Creates an empty pool.
+    package init() {}
 
     deinit {
         idle.withLock { idle in
-            for iterator in idle.iterators.values.joined() { tsicu_breaker_close(iterator) }
+            for shelf in idle.shelves { for iterator in shelf.iterators { tsicu_breaker_close(iterator) } }
         }
     }
 
@@ -219,8 +232,10 @@ package final class BreakIteratorPool: Sendable {
     /// Nil when ICU cannot open one.
     fileprivate func withIterator<T>(kind: Int32, locale: String, text: UnsafeBufferPointer<UInt16>,
                                      _ body: (OpaquePointer) -> T) -> T? {
-        let key = Key(kind: kind, locale: locale)
-        var iterator = idle.withLock { $0.iterators[key]?.popLast() }
+        var (shelf, iterator) = idle.withLock { idle -> (Int, OpaquePointer?) in
+            let shelf = idle.shelf(kind: kind, locale: locale)
+            return (shelf, idle.shelves[shelf].iterators.popLast())
+        }
         if let pooled = iterator {
             var status: Int32 = 0
             tsicu_breaker_set_text(pooled, text.baseAddress, Int32(text.count), &status)
@@ -231,9 +246,10 @@ package final class BreakIteratorPool: Sendable {
         }
         guard let iterator = iterator ?? ICU.openBreaker(kind: kind, locale: locale, text: text) else { return nil }
         let result = body(iterator)
+        // Shelves are only ever appended: `shelf` still is this kind and locale's.
         let kept = idle.withLock { idle -> Bool in
-            guard idle.iterators[key, default: []].count < 8 else { return false }
-            idle.iterators[key, default: []].append(iterator)
+            guard idle.shelves[shelf].iterators.count < 8 else { return false }
+            idle.shelves[shelf].iterators.append(iterator)
             return true
         }
         if !kept { tsicu_breaker_close(iterator) }
