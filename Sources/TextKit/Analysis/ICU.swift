@@ -129,6 +129,14 @@ package enum ICU {
 
     /// The ISO 15924 code of an ICU script ("Latn").
     package static func scriptCode(_ script: Int32) -> String {
+        script >= 0 && Int(script) < scriptCodes.count ? scriptCodes[Int(script)] : lookUpScriptCode(script)
+    }
+
+    /// The ISO 15924 code of every ICU script code below 256 (ICU 72 has about 200), looked up
+    /// once: the itemizer names the script of every item.
+    private static let scriptCodes: [String] = (0..<256).map { lookUpScriptCode($0) }
+
+    private static func lookUpScriptCode(_ script: Int32) -> String {
         tsicu_script_short_name(script).map { String(cString: $0) } ?? "Zyyy"
     }
 
