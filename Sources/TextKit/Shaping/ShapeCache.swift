@@ -81,6 +81,17 @@ package final class ShapeCache: Sendable {
     private struct State {
         /// Style ids; nil marks a style whose runs are shaped whole.
         var styles: [ShapingInput: Int32?] = [:]
+        /// The style asked for last and its id: most runs are in the style of the run before,
+        /// and comparing with it costs less than hashing the input.
+        var lastStyle: (input: ShapingInput, id: Int32?)?
+
+        /// The id of a known style (`.some(nil)`: shaped whole), nil for one never seen.
+        mutating func style(of input: ShapingInput) -> Int32?? {
+            if let last = lastStyle, last.input == input { return .some(last.id) }
+            guard let known = styles[input] else { return nil }
+            lastStyle = (input, known)
+            return .some(known)
+        }
         /// Open addressing over `words`: index + 1, 0 when empty. At least twice as many slots
         /// as words: it starts small (a layout manager of a short text allocates little) and
         /// doubles as words come, up to twice ``ShapeCache/maximumWords``.
@@ -114,12 +125,13 @@ package final class ShapeCache: Sendable {
 
     /// The id of `key`, deciding (once, outside the lock) whether its runs can be shaped by word.
     private func styleID(for key: ShapingInput) -> Int32? {
-        if let known = state.withLock({ $0.styles[key] }) { return known }
+        if let known = state.withLock({ $0.style(of: key) }) { return known }
         let usable = key.shapesSpaceAlone()
         return state.withLock { state in
             if let known = state.styles[key] { return known }
             let id: Int32? = usable ? Int32(state.styles.count) : nil
             state.styles[key] = id
+            state.lastStyle = (key, id)
             return id
         }
     }
