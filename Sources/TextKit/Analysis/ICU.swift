@@ -298,22 +298,25 @@ package final class BidiParagraph {
     /// Whether every level is 0 (plain left-to-right text: no reordering needed).
     package let isLeftToRightOnly: Bool
 
-    private let text: UnsafeMutableBufferPointer<UInt16>
+    /// The copy of the text ICU reads; nil for plain left-to-right text (ICU is not asked).
+    private let text: UnsafeMutableBufferPointer<UInt16>?
     private let para: OpaquePointer?
 
     package init(_ source: UnsafeBufferPointer<UInt16>, direction: WritingDirection) {
-        text = .allocate(capacity: max(1, source.count))
-        _ = text.initialize(from: source)
         // Below U+0590 there are no R, AL or AN characters and no explicit embeddings, so a
         // paragraph that is not forced right to left resolves to level 0 throughout (W7 turns
         // its European numbers into L): ICU would say the same.
         if direction != .rightToLeft, !source.contains(where: { $0 >= 0x590 }) {
+            text = nil
             para = nil
             levels = [UInt8](filledWith: 0, count: source.count)
             paragraphLevel = 0
             isLeftToRightOnly = true
             return
         }
+        let text = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: max(1, source.count))
+        _ = text.initialize(from: source)
+        self.text = text
         var status: Int32 = 0
         let para = tsicu_bidi_open(&status)
         let level: UInt8 = switch direction {
@@ -339,7 +342,7 @@ package final class BidiParagraph {
 
     deinit {
         if let para { tsicu_bidi_close(para) }
-        text.deallocate()
+        text?.deallocate()
     }
 
     /// The visual runs of the line `range` (UTF-16 offsets), left to right on screen.
