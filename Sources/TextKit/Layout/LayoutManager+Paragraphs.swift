@@ -137,7 +137,8 @@ extension LayoutManager {
             }
             // Read-only above (`stop` may read the paragraphs): paragraphs are moved out here, a
             // batch at a time, so that a pass that stops early moves few past where it stops.
-            guard !stopped, position < paragraphs.count,
+            // (`moveParagraphs` moves none unless the next one is clean: not asked on a first pass.)
+            guard !stopped, position < paragraphs.count, paragraphs[position].cache != nil, paragraphs[position].isClean,
                   moveParagraphs(from: position, to: current, limit: 256) > 0 else { break }
         }
         if stopped { laidOutThrough = paragraphs[position - 1].range.upperBound }

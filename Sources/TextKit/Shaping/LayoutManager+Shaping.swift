@@ -16,17 +16,24 @@ extension LayoutManager {
             : storage.runs.defaultAttributes
     }
 
+    /// The base writing direction of the paragraph `range` (its first character's paragraph
+    /// style), read in place: ``paragraphAttributes(_:storage:)`` copies all the attributes.
+    func baseWritingDirection(_ range: Range<Int>, storage: TextStorage) -> WritingDirection {
+        guard storage.length > 0 else { return storage.runs.defaultAttributes.paragraphStyle.baseWritingDirection }
+        let index = storage.runs.runIndex(at: min(range.lowerBound, storage.length - 1))
+        return storage.runs.values[index].paragraphStyle.baseWritingDirection
+    }
+
     /// The inputs of shaping the paragraph `range`.
     func shapingJob(_ range: Range<Int>, storage: TextStorage) -> ShapingJob {
         let content = storage.scalars.contentRange(ofParagraph: range)
-        let first = paragraphAttributes(range, storage: storage)
         var attributes: [(TextAttributes, Range<Int>)] = []
         storage.runs.enumerate(in: content) { value, sub in
             attributes.append((value, sub.lowerBound - content.lowerBound..<sub.upperBound - content.lowerBound))
         }
-        if attributes.isEmpty { attributes = [(first, 0..<0)] }
+        if attributes.isEmpty { attributes = [(paragraphAttributes(range, storage: storage), 0..<0)] }
         return ShapingJob(content: storage.scalars.contiguousSlice(content), attributes: attributes,
-                          direction: first.paragraphStyle.baseWritingDirection)
+                          direction: baseWritingDirection(range, storage: storage))
     }
 
     /// Runs analysis, itemization and shaping for one paragraph. Touches no layout manager state,
@@ -105,8 +112,7 @@ extension LayoutManager {
     /// Whether paragraph `index` has no shaping for its current base direction.
     private func needsShaping(_ index: Int, storage: TextStorage) -> Bool {
         let state = paragraphs[index]
-        return state.cache == nil
-            || state.direction != paragraphAttributes(state.range, storage: storage).paragraphStyle.baseWritingDirection
+        return state.cache == nil || state.direction != baseWritingDirection(state.range, storage: storage)
     }
 
     /// Splits the text ahead as needed and queues the paragraphs of `index ..< index + count`
@@ -115,7 +121,7 @@ extension LayoutManager {
     private func startShaping(from index: Int, count: Int, storage: TextStorage) -> ShapingBatch? {
         while paragraphs.count < index + count, splitEnd < storage.length {
             let next = storage.scalars.paragraphRanges(from: splitEnd, minimumEnd: splitEnd + 1)
-            paragraphs.append(contentsOf: next.map { ParagraphState(range: $0) })
+            for range in next { paragraphs.append(ParagraphState(range: range)) }
             glyphCounts = nil
             splitEnd = next.last?.upperBound ?? storage.length
         }
