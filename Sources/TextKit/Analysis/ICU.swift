@@ -71,12 +71,17 @@ package enum ICU {
         // long as no joiner, mark or other special unit is in the text (GB11's pictographs only
         // join across a ZWJ, which is not Other; surrogates are never Other here).
         if !text.contains(where: { $0 >= 0x300 && !Self.isGraphemeOther($0) }) {
-            var out: [Int32] = [0]
-            out.reserveCapacity(text.count + 1)
-            for index in 1...text.count where !(text[index - 1] == 0x0D && index < text.count && text[index] == 0x0A) {
-                out.append(Int32(truncatingIfNeeded: index))
+            // Written in place (appending checks the capacity at each offset): every offset,
+            // then, only if the text has a CR LF, the offsets between them left out.
+            return [Int32](count: text.count + 1, filler: 0) { out in
+                var kept = 0
+                for index in 0...text.count
+                where index == 0 || index == text.count || !(text[index - 1] == 0x0D && text[index] == 0x0A) {
+                    out[kept] = Int32(truncatingIfNeeded: index)
+                    kept += 1
+                }
+                return kept
             }
-            return out
         }
         return iteratorGraphemeBoundaries(text, pool: pool)
     }
