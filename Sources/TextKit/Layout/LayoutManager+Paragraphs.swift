@@ -173,14 +173,15 @@ extension LayoutManager {
         // The lines from this one on are new (set once the valid ones are known).
         var firstNew = 0
         defer {
-            noteDisplayChange(ofLinesOf: state, from: firstNew)
+            // (Asked only with a delegate: passing `state` copies it.)
+            if delegate != nil { noteDisplayChange(ofLinesOf: state, from: firstNew) }
             state.extent = state.frameExtent()
             state.countGlyphs()
             paragraphs[index] = state
             glyphCounts?.set(index, to: state.glyphCount)
         }
-        let firstAttributes = paragraphAttributes(state.range, storage: storage)
-        let style = firstAttributes.paragraphStyle
+        // Only the paragraph style and font of the first character: read in place, not all its attributes.
+        let (style, firstFont) = paragraphStyleAndFont(state.range, storage: storage)
         if state.cache == nil || state.direction != style.baseWritingDirection {
             let job = shapingJob(state.range, storage: storage)
             let (paragraph, problems) = Self.shape(job, fonts: fontCollection, fallback: defaultFont(),
@@ -208,7 +209,7 @@ extension LayoutManager {
         } else {
             keep = 0
         }
-        noteDisplayChange(ofLinesOf: state, from: keep)
+        if delegate != nil { noteDisplayChange(ofLinesOf: state, from: keep) }
         firstNew = keep
         for line in state.lines[keep...] { statistics.addQuality(of: line.quality, sign: -1) }
         state.lines.removeSubrange(keep...)
@@ -221,9 +222,9 @@ extension LayoutManager {
         // From here on the cursor is in the paragraph's frame; the caller gets it back placed.
         defer { cursor = cursor.placed(at: start) }
 
-        let metrics = defaultMetrics(for: firstAttributes)
+        let metrics = defaultMetrics(for: firstFont)
         var breaker = LineBreaker(paragraph: paragraph, style: style, containers: textContainers,
-                                  defaultMetrics: metrics, minimumWidth: firstAttributes.font.size)
+                                  defaultMetrics: metrics, minimumWidth: firstFont.size)
         breaker.hasFollowingText = state.range.upperBound < storage.length
         breaker.origin = start
         breaker.searchesCandidates = tuning.searchesBreaksByWidth && LineBreaker.widthsNeverDecrease(paragraph)
@@ -343,11 +344,18 @@ extension LayoutManager {
         return (available - paragraph.fittingWidth(range, contentEnd: contentEnd, hyphenates: hyphenates)) / stretch
     }
 
-    func defaultMetrics(for attributes: TextAttributes) -> LineMetrics {
-        let primary = FontResolver(collection: fontCollection, fallback: defaultFont()).primaryFont(for: attributes.font)
-        let scale = primary.scale(forPointSize: attributes.font.size)
-        return LineMetrics(ascent: Double(primary.ascender) * scale, descent: Double(primary.descender) * scale,
-                           gap: Double(primary.lineGap) * scale)
+    /// The line metrics of the primary font of `font` at its size (the height of a line without
+    /// glyphs). The answer for the descriptor asked for last is kept: the collection and the
+    /// default font never change, so it depends on the descriptor alone, and most paragraphs ask
+    /// for the one before's.
+    func defaultMetrics(for font: FontDescriptor) -> LineMetrics {
+        if let last = lastDefaultMetrics, last.font == font { return last.metrics }
+        let primary = FontResolver(collection: fontCollection, fallback: defaultFont()).primaryFont(for: font)
+        let scale = primary.scale(forPointSize: font.size)
+        let metrics = LineMetrics(ascent: Double(primary.ascender) * scale, descent: Double(primary.descender) * scale,
+                                  gap: Double(primary.lineGap) * scale)
+        lastDefaultMetrics = (font, metrics)
+        return metrics
     }
 
     func defaultFont() -> Font {

@@ -16,6 +16,16 @@ extension LayoutManager {
             : storage.runs.defaultAttributes
     }
 
+    /// The paragraph style and font of the paragraph `range`'s first character, read in place
+    /// (``paragraphAttributes(_:storage:)`` copies all its attributes).
+    func paragraphStyleAndFont(_ range: Range<Int>, storage: TextStorage) -> (ParagraphStyle, FontDescriptor) {
+        guard storage.length > 0 else {
+            return (storage.runs.defaultAttributes.paragraphStyle, storage.runs.defaultAttributes.font)
+        }
+        let index = storage.runs.runIndex(at: min(range.lowerBound, storage.length - 1))
+        return (storage.runs.values[index].paragraphStyle, storage.runs.values[index].font)
+    }
+
     /// The base writing direction of the paragraph `range` (its first character's paragraph
     /// style), read in place: ``paragraphAttributes(_:storage:)`` copies all the attributes.
     func baseWritingDirection(_ range: Range<Int>, storage: TextStorage) -> WritingDirection {
