@@ -153,7 +153,8 @@ package final class ShapeCache: Sendable {
             }
             wordEnd = index
             while index < limit, text[index] == 0x20 { index += 1 }
-        } while index < limit && continuesCluster(text, at: index)
+            // (Below U+0300 no unit continues a cluster: most words end without the call.)
+        } while index < limit && text[index] >= 0x300 && continuesCluster(text, at: index)
         if wordEnd == start {
             for _ in start..<index { hash = (hash ^ 0x20) &* 0x0000_0100_0000_01b3 }
             wordEnd = index
@@ -179,6 +180,7 @@ package final class ShapeCache: Sendable {
 
     /// Whether the segment is shaped alone and cached: its neighbours are spaces or nothing (one
     /// next to another item is shaped in place, with its real context), and it is short.
+    @inline(__always)
     private static func isCacheable(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>,
                                     in range: Range<Int>) -> Bool {
         let before = segment.lowerBound == 0 || text[segment.lowerBound - 1] == 0x20
