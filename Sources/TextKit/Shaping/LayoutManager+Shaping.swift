@@ -51,15 +51,16 @@ extension LayoutManager {
     /// collection and each part of the context lock themselves).
     static func shape(_ job: ShapingJob, fonts: FontCollection, fallback: Font,
                       context: MeasuringContext) -> (Paragraph, [LayoutWarning]) {
-        var warnings: [LayoutWarning] = []
+        // One object the closure holds (its context, no box for a captured variable besides).
+        let failures = FontFailures()
         let resolver = FontResolver(collection: fonts, fallback: fallback) { _, error in
-            warnings.append(LayoutWarning(kind: .fontUnavailable, message: "\(error); using the default font"))
+            failures.warnings.append(LayoutWarning(kind: .fontUnavailable, message: "\(error); using the default font"))
         }
         let paragraph = Paragraph(content: job.content, attributes: job.attributes, direction: job.direction,
                                   fonts: resolver, context: context)
         // Missing glyphs are not a paragraph's warning: `missingGlyphWarnings()` sums them up
         // per script over every shaped paragraph, so a reshaped paragraph never counts twice.
-        return (paragraph, warnings)
+        return (paragraph, failures.warnings)
     }
 
     /// One warning per script of ``missingGlyphs``: characters no font has, or else .notdef
@@ -175,6 +176,11 @@ extension LayoutManager {
 
     /// Below this many paragraphs to shape, threads cost more than they save.
     static var parallelShapingThreshold: Int { 16 }
+}
+
+/// The warnings of fonts that could not be resolved while shaping one paragraph.
+private final class FontFailures {
+    var warnings: [LayoutWarning] = []
 }
 
 /// Paragraphs being shaped in the background: which, their inputs, and the results when
