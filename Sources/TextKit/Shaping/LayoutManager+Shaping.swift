@@ -29,21 +29,31 @@ extension LayoutManager {
     /// The base writing direction of the paragraph `range` (its first character's paragraph
     /// style), read in place: ``paragraphAttributes(_:storage:)`` copies all the attributes.
     func baseWritingDirection(_ range: Range<Int>, storage: TextStorage) -> WritingDirection {
-        guard storage.length > 0 else { return storage.runs.defaultAttributes.paragraphStyle.baseWritingDirection }
-        let index = storage.runs.runIndex(at: min(range.lowerBound, storage.length - 1))
-        return storage.runs.values[index].paragraphStyle.baseWritingDirection
+        baseWritingDirection(range, runs: storage.runs, length: storage.length)
+    }
+
+    /// ``baseWritingDirection(_:storage:)`` from the storage's attribute runs and length.
+    private func baseWritingDirection(_ range: Range<Int>, runs: borrowing AttributeRuns, length: Int) -> WritingDirection {
+        guard length > 0 else { return runs.defaultAttributes.paragraphStyle.baseWritingDirection }
+        return runs.values[runs.runIndex(at: min(range.lowerBound, length - 1))].paragraphStyle.baseWritingDirection
     }
 
     /// The inputs of shaping the paragraph `range`.
     func shapingJob(_ range: Range<Int>, storage: TextStorage) -> ShapingJob {
+        shapingJob(range, storage: storage, runs: storage.runs)
+    }
+
+    /// ``shapingJob(_:storage:)`` with the storage's attribute runs, which a batch of paragraphs
+    /// reads once (read from the storage for each call, they were copied for each).
+    private func shapingJob(_ range: Range<Int>, storage: TextStorage, runs: borrowing AttributeRuns) -> ShapingJob {
         let content = storage.scalars.contentRange(ofParagraph: range)
         var attributes: [(TextAttributes, Range<Int>)] = []
-        storage.runs.enumerate(in: content) { value, sub in
+        runs.enumerate(in: content) { value, sub in
             attributes.append((value, sub.lowerBound - content.lowerBound..<sub.upperBound - content.lowerBound))
         }
         if attributes.isEmpty { attributes = [(paragraphAttributes(range, storage: storage), 0..<0)] }
         return ShapingJob(content: storage.scalars.contiguousSlice(content), attributes: attributes,
-                          direction: baseWritingDirection(range, storage: storage))
+                          direction: baseWritingDirection(range, runs: runs, length: storage.length))
     }
 
     /// Runs analysis, itemization and shaping for one paragraph. Touches no layout manager state,
@@ -130,8 +140,9 @@ extension LayoutManager {
     /// that need shaping for the background workers (nil when too few do: the pass then shapes
     /// them one by one as it reaches them).
     private func startShaping(from index: Int, count: Int, storage: TextStorage) -> ShapingBatch? {
-        while paragraphs.count < index + count, splitEnd < storage.length {
-            let next = storage.scalars.paragraphRanges(from: splitEnd, minimumEnd: splitEnd + 1)
+        if paragraphs.count < index + count, splitEnd < storage.length {
+            // All the paragraphs the batch lacks, split in one call.
+            let next = storage.scalars.paragraphRanges(from: splitEnd, maximumCount: index + count - paragraphs.count)
             for range in next { paragraphs.append(ParagraphState(range: range)) }
             glyphCounts = nil
             splitEnd = next.last?.upperBound ?? storage.length
@@ -140,7 +151,8 @@ extension LayoutManager {
         lastShaped = range.upperBound
         let pending = range.filter { needsShaping($0, storage: storage) }
         guard pending.count >= Self.parallelShapingThreshold else { return nil }
-        let jobs = pending.map { shapingJob(paragraphs[$0].range, storage: storage) }
+        let runs = storage.runs
+        let jobs = pending.map { shapingJob(paragraphs[$0].range, storage: storage, runs: runs) }
         let fonts = fontCollection, fallback = defaultFont(), context = measuring
         let batch = ShapingBatch(range: range, targets: pending, ranges: pending.map { paragraphs[$0].range },
                                  jobs: jobs) { job in
