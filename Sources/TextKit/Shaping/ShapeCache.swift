@@ -81,16 +81,16 @@ package final class ShapeCache: Sendable {
     private struct State {
         /// Style ids; nil marks a style whose runs are shaped whole.
         var styles: [ShapingInput: Int32?] = [:]
-        /// The style asked for last and its id: most runs are in the style of the run before,
-        /// and comparing with it costs less than hashing the input.
+        /// The style added last and its id: a text in one style (most) finds it by one
+        /// comparison instead of hashing the input. Kept only when a style is added: texts whose
+        /// runs change style at every run (multilingual ones) would copy it at every run.
         var lastStyle: (input: ShapingInput, id: Int32?)?
 
         /// The id of a known style (`.some(nil)`: shaped whole), nil for one never seen.
-        mutating func style(of input: ShapingInput) -> Int32?? {
-            if let last = lastStyle, last.input == input { return .some(last.id) }
-            guard let known = styles[input] else { return nil }
-            lastStyle = (input, known)
-            return .some(known)
+        func style(of input: ShapingInput) -> Int32?? {
+            // (Compared in place: binding the last style would copy it at every run.)
+            if lastStyle != nil && lastStyle!.input == input { return .some(lastStyle!.id) }
+            return styles[input]
         }
         /// Open addressing over `words`: index + 1, 0 when empty. At least twice as many slots
         /// as words: it starts small (a layout manager of a short text allocates little) and
