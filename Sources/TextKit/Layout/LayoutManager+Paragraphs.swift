@@ -320,28 +320,27 @@ extension LayoutManager {
             let slack = available - natural
             statistics.raggedness += slack * slack
             if natural < LayoutStatistics.shortLineFill * available { statistics.shortLines += 1 }
-            guard let ratio = adjustmentRatio(paragraph, range, available: available, hyphenates: hyphenates)
-            else { continue }
+            guard let ratio = adjustmentRatio(paragraph, range.lowerBound..<contentEnd, slack: slack) else { continue }
             statistics.squaredAdjustmentRatios += ratio * ratio
             if ratio > 1 { statistics.veryLooseLines += 1 }
         }
         return statistics
     }
 
-    /// A line's adjustment ratio as optimal breaking measures it: the space it has to
-    /// fill over its spaces' stretch (half their width); nil for a line without spaces.
-    private func adjustmentRatio(_ paragraph: Paragraph, _ range: Range<Int>, available: Double,
-                                 hyphenates: Bool) -> Double? {
-        let contentEnd = paragraph.trimmingTrailingWhitespace(range.lowerBound, range.upperBound)
+    /// A line's adjustment ratio as optimal breaking measures it: the space it has to fill
+    /// (`slack`, the available width less its natural width) over its spaces' stretch (half
+    /// their width; `content` is the line without its trailing white space); nil for a line
+    /// without spaces.
+    private func adjustmentRatio(_ paragraph: Paragraph, _ content: Range<Int>, slack: Double) -> Double? {
         // Every space adds half its width, in order (other units would add 0: skipped).
         var stretch = 0.0
         paragraph.utf16.withUnsafeBufferPointer { text in
-            for offset in range.lowerBound..<contentEnd where text[offset] == 0x20 {
+            for offset in content where text[offset] == 0x20 {
                 stretch += paragraph.width(offset..<offset + 1) / 2
             }
         }
         guard stretch > 0 else { return nil }
-        return (available - paragraph.fittingWidth(range, contentEnd: contentEnd, hyphenates: hyphenates)) / stretch
+        return slack / stretch
     }
 
     /// The line metrics of the primary font of `font` at its size (the height of a line without
