@@ -28,12 +28,12 @@ valgrind --tool=callgrind --callgrind-out-file="$out" \
 callgrind_annotate --inclusive=yes --threshold=100 "$out" 2>/dev/null \
     | sed -E 's/\?\?\?://; s/ \[[^]]*\]$//' | swift demangle --simplified > "$out.inclusive.txt"
 count() { grep -m1 -F "$1" "$out.inclusive.txt" | awk '{ gsub(",", "", $1); printf "%.0f", $1 / 1e6 }' | grep . || echo 0; }
-main=$(count " LayoutManager.ensureLayout()"); workers=$(count "closure #6 in LayoutManager.startShaping")
+main=$(count " LayoutManager.ensureLayout()"); workers=$(count "_dispatch_worker_thread")
 raw=$(count "RawShaper.shapeAll"); runs=$(count "RunShaper.shapeAll"); total=$(( ${main:-0} + ${workers:-0} ))
 echo "Where the layout's instructions go (millions; inclusive):"
 echo "  layout: $total (pass $main, shaping workers $workers); HarfBuzz alone on the same text: $raw (whole paragraphs in the one font), $runs (the layout's runs in its fonts)"
 echo "  shaping a paragraph (Paragraph.init): $(count " Paragraph.init(content")"
-echo "    analysis (ICU: line breaks $(count "ICU.withBreaker"), graphemes $(count "ICU.graphemeBoundaries"), bidi $(count "BidiParagraph.init")): $(count "ParagraphAnalysis.init")"
+echo "    analysis (ICU: line breaks $(count "BreakIteratorPool.withIterator"), graphemes $(count "ICU.graphemeBoundaries"), bidi $(count "BidiParagraph.init")): $(count "ParagraphAnalysis.init")"
 echo "    itemize (scripts, fonts, fallback $(count "FontCollection.fallbackFont(for:like:)")): $(count " Itemizer.items()")"
 echo "    shape (word cache $(count " ShapeCache.shape("), HarfBuzz in the layout ≈ $(( $(count "hb_shape") - raw - runs ))): $(count "specialized static Paragraph.shape(")"
 echo "  line breaking (LineBreaker.nextLine): $(count "LineBreaker.nextLine")"

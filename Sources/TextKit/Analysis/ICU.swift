@@ -71,12 +71,17 @@ package enum ICU {
         // long as no joiner, mark or other special unit is in the text (GB11's pictographs only
         // join across a ZWJ, which is not Other; surrogates are never Other here).
         if !text.contains(where: { $0 >= 0x300 && !Self.isGraphemeOther($0) }) {
-            var out: [Int32] = [0]
-            out.reserveCapacity(text.count + 1)
-            for index in 1...text.count where !(text[index - 1] == 0x0D && index < text.count && text[index] == 0x0A) {
-                out.append(Int32(truncatingIfNeeded: index))
+            // Written in place (appending checks the capacity at each offset): every offset,
+            // then, only if the text has a CR LF, the offsets between them left out.
+            return [Int32](count: text.count + 1, filler: 0) { out in
+                var kept = 0
+                for index in 0...text.count
+                where index == 0 || index == text.count || !(text[index - 1] == 0x0D && text[index] == 0x0A) {
+                    out[kept] = Int32(truncatingIfNeeded: index)
+                    kept += 1
+                }
+                return kept
             }
-            return out
         }
         return iteratorGraphemeBoundaries(text, pool: pool)
     }
@@ -129,6 +134,14 @@ package enum ICU {
 
     /// The ISO 15924 code of an ICU script ("Latn").
     package static func scriptCode(_ script: Int32) -> String {
+        script >= 0 && Int(script) < scriptCodes.count ? scriptCodes[Int(script)] : lookUpScriptCode(script)
+    }
+
+    /// The ISO 15924 code of every ICU script code below 256 (ICU 72 has about 200), looked up
+    /// once: the itemizer names the script of every item.
+    private static let scriptCodes: [String] = (0..<256).map { lookUpScriptCode($0) }
+
+    private static func lookUpScriptCode(_ script: Int32) -> String {
         tsicu_script_short_name(script).map { String(cString: $0) } ?? "Zyyy"
     }
 
@@ -195,22 +208,35 @@ package enum ICU {
 /// when it goes. An idle iterator still points at the last text it broke, which it never reads
 /// again before its next `set_text`.
 package final class BreakIteratorPool: Sendable {
-    private struct Key: Hashable {
+    /// The idle iterators of one kind and locale. A layout uses two or three kinds and few
+    /// locales, so the shelves are searched in order: cheaper than hashing the locale per call.
+    private struct Shelf {
         var kind: Int32
         var locale: String
+        var iterators: [OpaquePointer]
     }
 
     private struct Idle: @unchecked Sendable {
-        var iterators: [Key: [OpaquePointer]] = [:]
+        var shelves: [Shelf] = []
+
+        /// The index of the shelf of `kind` and `locale`, added when missing.
+        mutating func shelf(kind: Int32, locale: String) -> Int {
+            for index in shelves.indices where shelves[index].kind == kind && shelves[index].locale == locale {
+                return index
+            }
+            shelves.append(Shelf(kind: kind, locale: locale, iterators: []))
+            return shelves.count - 1
+        }
     }
 
     private let idle = Locked(Idle())
 
-    init() {}
+    /// Creates an empty pool.
+    package init() {}
 
     deinit {
         idle.withLock { idle in
-            for iterator in idle.iterators.values.joined() { tsicu_breaker_close(iterator) }
+            for shelf in idle.shelves { for iterator in shelf.iterators { tsicu_breaker_close(iterator) } }
         }
     }
 
@@ -219,8 +245,10 @@ package final class BreakIteratorPool: Sendable {
     /// Nil when ICU cannot open one.
     fileprivate func withIterator<T>(kind: Int32, locale: String, text: UnsafeBufferPointer<UInt16>,
                                      _ body: (OpaquePointer) -> T) -> T? {
-        let key = Key(kind: kind, locale: locale)
-        var iterator = idle.withLock { $0.iterators[key]?.popLast() }
+        var (shelf, iterator) = idle.withLock { idle -> (Int, OpaquePointer?) in
+            let shelf = idle.shelf(kind: kind, locale: locale)
+            return (shelf, idle.shelves[shelf].iterators.popLast())
+        }
         if let pooled = iterator {
             var status: Int32 = 0
             tsicu_breaker_set_text(pooled, text.baseAddress, Int32(text.count), &status)
@@ -231,9 +259,10 @@ package final class BreakIteratorPool: Sendable {
         }
         guard let iterator = iterator ?? ICU.openBreaker(kind: kind, locale: locale, text: text) else { return nil }
         let result = body(iterator)
+        // Shelves are only ever appended: `shelf` still is this kind and locale's.
         let kept = idle.withLock { idle -> Bool in
-            guard idle.iterators[key, default: []].count < 8 else { return false }
-            idle.iterators[key, default: []].append(iterator)
+            guard idle.shelves[shelf].iterators.count < 8 else { return false }
+            idle.shelves[shelf].iterators.append(iterator)
             return true
         }
         if !kept { tsicu_breaker_close(iterator) }
@@ -274,22 +303,25 @@ package final class BidiParagraph {
     /// Whether every level is 0 (plain left-to-right text: no reordering needed).
     package let isLeftToRightOnly: Bool
 
-    private let text: UnsafeMutableBufferPointer<UInt16>
+    /// The copy of the text ICU reads; nil for plain left-to-right text (ICU is not asked).
+    private let text: UnsafeMutableBufferPointer<UInt16>?
     private let para: OpaquePointer?
 
     package init(_ source: UnsafeBufferPointer<UInt16>, direction: WritingDirection) {
-        text = .allocate(capacity: max(1, source.count))
-        _ = text.initialize(from: source)
         // Below U+0590 there are no R, AL or AN characters and no explicit embeddings, so a
         // paragraph that is not forced right to left resolves to level 0 throughout (W7 turns
         // its European numbers into L): ICU would say the same.
         if direction != .rightToLeft, !source.contains(where: { $0 >= 0x590 }) {
+            text = nil
             para = nil
             levels = [UInt8](filledWith: 0, count: source.count)
             paragraphLevel = 0
             isLeftToRightOnly = true
             return
         }
+        let text = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: max(1, source.count))
+        _ = text.initialize(from: source)
+        self.text = text
         var status: Int32 = 0
         let para = tsicu_bidi_open(&status)
         let level: UInt8 = switch direction {
@@ -315,7 +347,7 @@ package final class BidiParagraph {
 
     deinit {
         if let para { tsicu_bidi_close(para) }
-        text.deallocate()
+        text?.deallocate()
     }
 
     /// The visual runs of the line `range` (UTF-16 offsets), left to right on screen.

@@ -78,27 +78,22 @@ package struct Itemizer {
 
     package mutating func items() -> [Item] {
         guard !utf16.isEmpty else { return [] }
-        let scripts = resolvedScriptCodes()
-        // Most paragraphs have one script and one level: stretches then need not check them.
-        let oneScript = !scripts.contains { $0 != scripts[0] }, oneLevel = !levels.contains { $0 != levels[0] }
-        var names: [Int32: String] = [:]
-        func name(_ code: Int32) -> String? {
-            if code == ICU.commonScript { return nil }
-            if let known = names[code] { return known }
-            let name = ICU.scriptCode(code)
-            names[code] = name
-            return name
-        }
-        var items: [Item] = []
-        var attributeIndex = 0
+        func name(_ code: Int32) -> String? { code == ICU.commonScript ? nil : ICU.scriptCode(code) }
         var primary = fonts.primaryFont(for: attributes[0].0.font)
-        if takesASCIIStretches, attributes.count == 1, oneScript, oneLevel, graphemes.count == utf16.count + 1,
-           Self.isASCII(utf16, coveredBy: primary) {
-            // One attribute run, script and level, every unit its own cluster and in the font
-            // (most paragraphs of Latin text): the general loop would grow one item over all of it.
-            return [Item(range: 0..<utf16.count, shaping: attributes[0].0.shaping, font: primary, script: name(scripts[0]),
+        let oneLevel = !levels.contains { $0 != levels[0] }
+        if takesASCIIStretches, attributes.count == 1, oneLevel, graphemes.count == utf16.count + 1,
+           let script = Self.coveredASCIIScript(utf16, font: primary) {
+            // One attribute run and level, every unit its own cluster, ASCII (so one script, as
+            // `asciiScriptCodes` resolves it) and in the font (most paragraphs of Latin text): the
+            // general loop would grow one item over all of it.
+            return [Item(range: 0..<utf16.count, shaping: attributes[0].0.shaping, font: primary, script: name(script),
                          rightToLeft: levels[0] & 1 == 1)]
         }
+        let scripts = resolvedScriptCodes()
+        // Most paragraphs have one script and one level: stretches then need not check them.
+        let oneScript = !scripts.contains { $0 != scripts[0] }
+        var items: [Item] = []
+        var attributeIndex = 0
         // The item being grown; appended when the next cluster differs in any way.
         var start = 0, end = 0
         var itemAttributes = 0
@@ -195,9 +190,10 @@ package struct Itemizer {
         }
     }
 
-    /// Whether every unit of `utf16` is ASCII that `font` covers (one pass collecting which
-    /// characters occur, then one test).
-    static func isASCII(_ utf16: [UInt16], coveredBy font: Font) -> Bool {
+    /// The script every unit of `utf16` resolves to when all of them are ASCII that `font`
+    /// covers (Latin when there is a letter, else Common: see ``asciiScriptCodes(_:)``), nil
+    /// otherwise. One pass collecting which characters occur, then one test.
+    static func coveredASCIIScript(_ utf16: [UInt16], font: Font) -> Int32? {
         var low: UInt64 = 0, high: UInt64 = 0, wide: UInt16 = 0
         utf16.withUnsafeBufferPointer { units in
             for unit in units {
@@ -209,7 +205,10 @@ package struct Itemizer {
             }
         }
         let (coveredLow, coveredHigh) = font.asciiCoverageMask
-        return wide == 0 && low & ~coveredLow == 0 && high & ~coveredHigh == 0
+        guard wide == 0, low & ~coveredLow == 0, high & ~coveredHigh == 0 else { return nil }
+        // ASCII letters are 0x41…0x5A (bits 1…26 of `high`) and 0x61…0x7A (bits 33…58).
+        let letters: UInt64 = 0x07FF_FFFE_07FF_FFFE
+        return high & letters != 0 ? ICU.script(of: 0x61) : ICU.commonScript
     }
 
     /// The ICU script code of every UTF-16 unit, Common/Inherited resolved from neighbours.

@@ -2,14 +2,16 @@
 /// NEL and U+2029 end a paragraph (U+2028 and the other vertical spaces end only a line).
 extension TextStorage.UnicodeScalarView {
     /// Paragraph ranges (terminators included), split from `start` (a paragraph start) until a
-    /// paragraph ends at or after `minimumEnd`, or the text ends; the whole text by default.
-    /// An empty text (or an empty last paragraph) gives one empty range.
+    /// paragraph ends at or after `minimumEnd`, `maximumCount` paragraphs are split, or the text
+    /// ends; the whole text by default. An empty text (or an empty last paragraph) gives one
+    /// empty range.
     ///
     /// Finds each separator with one scan of the buffer on each side of its gap.
-    package func paragraphRanges(from start: Int = 0, minimumEnd: Int = .max) -> [Range<Int>] {
+    package func paragraphRanges(from start: Int = 0, minimumEnd: Int = .max, maximumCount: Int = .max) -> [Range<Int>] {
+        precondition(maximumCount > 0, "no paragraph asked for")
         var ranges: [Range<Int>] = []
         var start = start
-        while start < count, start < minimumEnd || ranges.isEmpty {
+        while start < count, start < minimumEnd || ranges.isEmpty, ranges.count < maximumCount {
             let separator = firstParagraphSeparator(from: start)
             guard separator < count else { break }
             var end = separator + 1
@@ -17,7 +19,9 @@ extension TextStorage.UnicodeScalarView {
             ranges.append(start..<end)
             start = end
         }
-        if (start < count && start < minimumEnd) || ranges.isEmpty { ranges.append(start..<count) }
+        if (start < count && start < minimumEnd && ranges.count < maximumCount) || ranges.isEmpty {
+            ranges.append(start..<count)
+        }
         return ranges
     }
 

@@ -48,6 +48,19 @@ public final class FontCollection: Sendable {
     ///
     /// - Throws: ``FontError`` if the file cannot be loaded or no installed font has the family.
     public func font(for descriptor: FontDescriptor) throws(FontError) -> Font {
+        // Most calls (one or two a paragraph) ask for the font asked for last: one comparison
+        // instead of hashing the family or the file path.
+        if let last = cache.withLock({ $0.lastFont(for: descriptor) }) { return last }
+        let font = try lookUp(descriptor)
+        cache.withLock { state in
+            state.lastDescriptor = descriptor
+            state.lastFont = font
+        }
+        return font
+    }
+
+    /// ``font(for:)`` without the last answer: from the caches, else from fontconfig.
+    private func lookUp(_ descriptor: FontDescriptor) throws(FontError) -> Font {
         if let path = descriptor.filePath { return try font(file: path, faceIndex: descriptor.faceIndex) }
         let key = FamilyKey(family: descriptor.family, weight: descriptor.weight, italic: descriptor.italic)
         if let cached = cache.withLock({ $0.families[key] }) { return cached }
@@ -157,6 +170,18 @@ public final class FontCollection: Sendable {
         var fallbacks: [FallbackKey: Font?] = [:]
         var singles: [SingleKey: Font?] = [:]
         var emoji: [[UInt32]: Font?] = [:]
+        /// The descriptor ``FontCollection/font(for:)`` resolved last and its font (nil: none yet).
+        var lastDescriptor = FontDescriptor()
+        var lastFont: Font?
+
+        /// ``lastFont`` when `descriptor` asks for the same face as ``lastDescriptor`` (sizes aside).
+        func lastFont(for descriptor: FontDescriptor) -> Font? {
+            guard let lastFont, lastDescriptor.filePath == descriptor.filePath,
+                  lastDescriptor.faceIndex == descriptor.faceIndex, lastDescriptor.family == descriptor.family,
+                  lastDescriptor.weight == descriptor.weight, lastDescriptor.italic == descriptor.italic
+            else { return nil }
+            return lastFont
+        }
     }
 
     private let cache = Locked(Caches())

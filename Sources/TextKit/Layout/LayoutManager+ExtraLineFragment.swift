@@ -103,7 +103,7 @@ extension LayoutManager {
         var cursor = start
         if startsParagraph { cursor.y += style.paragraphSpacingBefore }
         let breaker = LineBreaker(paragraph: paragraph, style: style, containers: textContainers,
-                                  defaultMetrics: defaultMetrics(for: attributes), minimumWidth: attributes.font.size)
+                                  defaultMetrics: defaultMetrics(for: attributes.font), minimumWidth: attributes.font.size)
         var reach = cursor
         guard case .line(let broken) = breaker.nextLine(from: 0, cursor: &cursor, isFirstLine: startsParagraph,
                                                          reach: &reach) else { return nil }

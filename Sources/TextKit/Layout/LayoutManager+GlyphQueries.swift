@@ -279,10 +279,12 @@ extension LayoutManager.ParagraphState {
     mutating func countGlyphs() {
         var count = 0
         var fonts: [Int] = []
-        for placed in lines {
-            for fragment in placed.line.fragments {
-                count += fragment.glyphs.count
-                fragment.glyphs.forEachFontRun { font in
+        // By index: a line or fragment copied into a loop variable costs a retain and release
+        // of each of its arrays, for every paragraph laid out.
+        for line in lines.indices {
+            for fragment in lines[line].line.fragments.indices {
+                count += lines[line].line.fragments[fragment].glyphs.count
+                lines[line].line.fragments[fragment].glyphs.forEachFontRun { font in
                     if !fonts.contains(font) { fonts.append(font) }
                 }
             }

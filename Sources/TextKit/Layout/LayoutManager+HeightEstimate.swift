@@ -139,7 +139,7 @@ extension LayoutManager {
         let (paragraph, _) = Self.shape(shapingJob(range, storage: storage), fonts: fontCollection,
                                         fallback: defaultFont(), context: measuring)
         var breaker = LineBreaker(paragraph: paragraph, style: style, containers: [container],
-                                  defaultMetrics: defaultMetrics(for: attributes), minimumWidth: attributes.font.size)
+                                  defaultMetrics: defaultMetrics(for: attributes.font), minimumWidth: attributes.font.size)
         breaker.hasFollowingText = true
         var cursor = cursor
         cursor.y += style.paragraphSpacingBefore

@@ -137,7 +137,8 @@ extension LayoutManager {
             }
             // Read-only above (`stop` may read the paragraphs): paragraphs are moved out here, a
             // batch at a time, so that a pass that stops early moves few past where it stops.
-            guard !stopped, position < paragraphs.count,
+            // (`moveParagraphs` moves none unless the next one is clean: not asked on a first pass.)
+            guard !stopped, position < paragraphs.count, paragraphs[position].cache != nil, paragraphs[position].isClean,
                   moveParagraphs(from: position, to: current, limit: 256) > 0 else { break }
         }
         if stopped { laidOutThrough = paragraphs[position - 1].range.upperBound }
@@ -172,14 +173,15 @@ extension LayoutManager {
         // The lines from this one on are new (set once the valid ones are known).
         var firstNew = 0
         defer {
-            noteDisplayChange(ofLinesOf: state, from: firstNew)
+            // (Asked only with a delegate: passing `state` copies it.)
+            if delegate != nil { noteDisplayChange(ofLinesOf: state, from: firstNew) }
             state.extent = state.frameExtent()
             state.countGlyphs()
             paragraphs[index] = state
             glyphCounts?.set(index, to: state.glyphCount)
         }
-        let firstAttributes = paragraphAttributes(state.range, storage: storage)
-        let style = firstAttributes.paragraphStyle
+        // Only the paragraph style and font of the first character: read in place, not all its attributes.
+        let (style, firstFont) = paragraphStyleAndFont(state.range, storage: storage)
         if state.cache == nil || state.direction != style.baseWritingDirection {
             let job = shapingJob(state.range, storage: storage)
             let (paragraph, problems) = Self.shape(job, fonts: fontCollection, fallback: defaultFont(),
@@ -207,7 +209,7 @@ extension LayoutManager {
         } else {
             keep = 0
         }
-        noteDisplayChange(ofLinesOf: state, from: keep)
+        if delegate != nil { noteDisplayChange(ofLinesOf: state, from: keep) }
         firstNew = keep
         for line in state.lines[keep...] { statistics.addQuality(of: line.quality, sign: -1) }
         state.lines.removeSubrange(keep...)
@@ -220,9 +222,9 @@ extension LayoutManager {
         // From here on the cursor is in the paragraph's frame; the caller gets it back placed.
         defer { cursor = cursor.placed(at: start) }
 
-        let metrics = defaultMetrics(for: firstAttributes)
+        let metrics = defaultMetrics(for: firstFont)
         var breaker = LineBreaker(paragraph: paragraph, style: style, containers: textContainers,
-                                  defaultMetrics: metrics, minimumWidth: firstAttributes.font.size)
+                                  defaultMetrics: metrics, minimumWidth: firstFont.size)
         breaker.hasFollowingText = state.range.upperBound < storage.length
         breaker.origin = start
         breaker.searchesCandidates = tuning.searchesBreaksByWidth && LineBreaker.widthsNeverDecrease(paragraph)
@@ -318,35 +320,41 @@ extension LayoutManager {
             let slack = available - natural
             statistics.raggedness += slack * slack
             if natural < LayoutStatistics.shortLineFill * available { statistics.shortLines += 1 }
-            guard let ratio = adjustmentRatio(paragraph, range, available: available, hyphenates: hyphenates)
-            else { continue }
+            guard let ratio = adjustmentRatio(paragraph, range.lowerBound..<contentEnd, slack: slack) else { continue }
             statistics.squaredAdjustmentRatios += ratio * ratio
             if ratio > 1 { statistics.veryLooseLines += 1 }
         }
         return statistics
     }
 
-    /// A line's adjustment ratio as optimal breaking measures it: the space it has to
-    /// fill over its spaces' stretch (half their width); nil for a line without spaces.
-    private func adjustmentRatio(_ paragraph: Paragraph, _ range: Range<Int>, available: Double,
-                                 hyphenates: Bool) -> Double? {
-        let contentEnd = paragraph.trimmingTrailingWhitespace(range.lowerBound, range.upperBound)
+    /// A line's adjustment ratio as optimal breaking measures it: the space it has to fill
+    /// (`slack`, the available width less its natural width) over its spaces' stretch (half
+    /// their width; `content` is the line without its trailing white space); nil for a line
+    /// without spaces.
+    private func adjustmentRatio(_ paragraph: Paragraph, _ content: Range<Int>, slack: Double) -> Double? {
         // Every space adds half its width, in order (other units would add 0: skipped).
         var stretch = 0.0
         paragraph.utf16.withUnsafeBufferPointer { text in
-            for offset in range.lowerBound..<contentEnd where text[offset] == 0x20 {
+            for offset in content where text[offset] == 0x20 {
                 stretch += paragraph.width(offset..<offset + 1) / 2
             }
         }
         guard stretch > 0 else { return nil }
-        return (available - paragraph.fittingWidth(range, contentEnd: contentEnd, hyphenates: hyphenates)) / stretch
+        return slack / stretch
     }
 
-    func defaultMetrics(for attributes: TextAttributes) -> LineMetrics {
-        let primary = FontResolver(collection: fontCollection, fallback: defaultFont()).primaryFont(for: attributes.font)
-        let scale = primary.scale(forPointSize: attributes.font.size)
-        return LineMetrics(ascent: Double(primary.ascender) * scale, descent: Double(primary.descender) * scale,
-                           gap: Double(primary.lineGap) * scale)
+    /// The line metrics of the primary font of `font` at its size (the height of a line without
+    /// glyphs). The answer for the descriptor asked for last is kept: the collection and the
+    /// default font never change, so it depends on the descriptor alone, and most paragraphs ask
+    /// for the one before's.
+    func defaultMetrics(for font: FontDescriptor) -> LineMetrics {
+        if let last = lastDefaultMetrics, last.font == font { return last.metrics }
+        let primary = FontResolver(collection: fontCollection, fallback: defaultFont()).primaryFont(for: font)
+        let scale = primary.scale(forPointSize: font.size)
+        let metrics = LineMetrics(ascent: Double(primary.ascender) * scale, descent: Double(primary.descender) * scale,
+                                  gap: Double(primary.lineGap) * scale)
+        lastDefaultMetrics = (font, metrics)
+        return metrics
     }
 
     func defaultFont() -> Font {

@@ -366,6 +366,8 @@ public final class LayoutManager: TextStorageObserver {
     /// are mostly in one font, and this spares them a hash lookup each.
     var lastFontIndex: (key: UsedFont, index: Int)?
     let explicitDefaultFont: Font?
+    /// The font descriptor ``defaultMetrics(for:)`` answered for last, and its answer.
+    var lastDefaultMetrics: (font: FontDescriptor, metrics: LineMetrics)?
     var resolvedDefaultFont: Font?
     /// ``missingGlyphs`` and the shaping it was summed over (see `LayoutManager+FontReport.swift`).
     var missingGlyphCache: (key: MissingGlyphKey, value: [MissingGlyphs])?

@@ -16,17 +16,44 @@ extension LayoutManager {
             : storage.runs.defaultAttributes
     }
 
+    /// The paragraph style and font of the paragraph `range`'s first character, read in place
+    /// (``paragraphAttributes(_:storage:)`` copies all its attributes).
+    func paragraphStyleAndFont(_ range: Range<Int>, storage: TextStorage) -> (ParagraphStyle, FontDescriptor) {
+        guard storage.length > 0 else {
+            return (storage.runs.defaultAttributes.paragraphStyle, storage.runs.defaultAttributes.font)
+        }
+        let index = storage.runs.runIndex(at: min(range.lowerBound, storage.length - 1))
+        return (storage.runs.values[index].paragraphStyle, storage.runs.values[index].font)
+    }
+
+    /// The base writing direction of the paragraph `range` (its first character's paragraph
+    /// style), read in place: ``paragraphAttributes(_:storage:)`` copies all the attributes.
+    func baseWritingDirection(_ range: Range<Int>, storage: TextStorage) -> WritingDirection {
+        baseWritingDirection(range, runs: storage.runs, length: storage.length)
+    }
+
+    /// ``baseWritingDirection(_:storage:)`` from the storage's attribute runs and length.
+    private func baseWritingDirection(_ range: Range<Int>, runs: borrowing AttributeRuns, length: Int) -> WritingDirection {
+        guard length > 0 else { return runs.defaultAttributes.paragraphStyle.baseWritingDirection }
+        return runs.values[runs.runIndex(at: min(range.lowerBound, length - 1))].paragraphStyle.baseWritingDirection
+    }
+
     /// The inputs of shaping the paragraph `range`.
     func shapingJob(_ range: Range<Int>, storage: TextStorage) -> ShapingJob {
+        shapingJob(range, storage: storage, runs: storage.runs)
+    }
+
+    /// ``shapingJob(_:storage:)`` with the storage's attribute runs, which a batch of paragraphs
+    /// reads once (read from the storage for each call, they were copied for each).
+    private func shapingJob(_ range: Range<Int>, storage: TextStorage, runs: borrowing AttributeRuns) -> ShapingJob {
         let content = storage.scalars.contentRange(ofParagraph: range)
-        let first = paragraphAttributes(range, storage: storage)
         var attributes: [(TextAttributes, Range<Int>)] = []
-        storage.runs.enumerate(in: content) { value, sub in
+        runs.enumerate(in: content) { value, sub in
             attributes.append((value, sub.lowerBound - content.lowerBound..<sub.upperBound - content.lowerBound))
         }
-        if attributes.isEmpty { attributes = [(first, 0..<0)] }
+        if attributes.isEmpty { attributes = [(paragraphAttributes(range, storage: storage), 0..<0)] }
         return ShapingJob(content: storage.scalars.contiguousSlice(content), attributes: attributes,
-                          direction: first.paragraphStyle.baseWritingDirection)
+                          direction: baseWritingDirection(range, runs: runs, length: storage.length))
     }
 
     /// Runs analysis, itemization and shaping for one paragraph. Touches no layout manager state,
@@ -34,15 +61,16 @@ extension LayoutManager {
     /// collection and each part of the context lock themselves).
     static func shape(_ job: ShapingJob, fonts: FontCollection, fallback: Font,
                       context: MeasuringContext) -> (Paragraph, [LayoutWarning]) {
-        var warnings: [LayoutWarning] = []
+        // One object the closure holds (its context, no box for a captured variable besides).
+        let failures = FontFailures()
         let resolver = FontResolver(collection: fonts, fallback: fallback) { _, error in
-            warnings.append(LayoutWarning(kind: .fontUnavailable, message: "\(error); using the default font"))
+            failures.warnings.append(LayoutWarning(kind: .fontUnavailable, message: "\(error); using the default font"))
         }
         let paragraph = Paragraph(content: job.content, attributes: job.attributes, direction: job.direction,
                                   fonts: resolver, context: context)
         // Missing glyphs are not a paragraph's warning: `missingGlyphWarnings()` sums them up
         // per script over every shaped paragraph, so a reshaped paragraph never counts twice.
-        return (paragraph, warnings)
+        return (paragraph, failures.warnings)
     }
 
     /// One warning per script of ``missingGlyphs``: characters no font has, or else .notdef
@@ -105,17 +133,17 @@ extension LayoutManager {
     /// Whether paragraph `index` has no shaping for its current base direction.
     private func needsShaping(_ index: Int, storage: TextStorage) -> Bool {
         let state = paragraphs[index]
-        return state.cache == nil
-            || state.direction != paragraphAttributes(state.range, storage: storage).paragraphStyle.baseWritingDirection
+        return state.cache == nil || state.direction != baseWritingDirection(state.range, storage: storage)
     }
 
     /// Splits the text ahead as needed and queues the paragraphs of `index ..< index + count`
     /// that need shaping for the background workers (nil when too few do: the pass then shapes
     /// them one by one as it reaches them).
     private func startShaping(from index: Int, count: Int, storage: TextStorage) -> ShapingBatch? {
-        while paragraphs.count < index + count, splitEnd < storage.length {
-            let next = storage.scalars.paragraphRanges(from: splitEnd, minimumEnd: splitEnd + 1)
-            paragraphs.append(contentsOf: next.map { ParagraphState(range: $0) })
+        if paragraphs.count < index + count, splitEnd < storage.length {
+            // All the paragraphs the batch lacks, split in one call.
+            let next = storage.scalars.paragraphRanges(from: splitEnd, maximumCount: index + count - paragraphs.count)
+            for range in next { paragraphs.append(ParagraphState(range: range)) }
             glyphCounts = nil
             splitEnd = next.last?.upperBound ?? storage.length
         }
@@ -123,7 +151,8 @@ extension LayoutManager {
         lastShaped = range.upperBound
         let pending = range.filter { needsShaping($0, storage: storage) }
         guard pending.count >= Self.parallelShapingThreshold else { return nil }
-        let jobs = pending.map { shapingJob(paragraphs[$0].range, storage: storage) }
+        let runs = storage.runs
+        let jobs = pending.map { shapingJob(paragraphs[$0].range, storage: storage, runs: runs) }
         let fonts = fontCollection, fallback = defaultFont(), context = measuring
         let batch = ShapingBatch(range: range, targets: pending, ranges: pending.map { paragraphs[$0].range },
                                  jobs: jobs) { job in
@@ -159,6 +188,11 @@ extension LayoutManager {
 
     /// Below this many paragraphs to shape, threads cost more than they save.
     static var parallelShapingThreshold: Int { 16 }
+}
+
+/// The warnings of fonts that could not be resolved while shaping one paragraph.
+private final class FontFailures {
+    var warnings: [LayoutWarning] = []
 }
 
 /// Paragraphs being shaped in the background: which, their inputs, and the results when

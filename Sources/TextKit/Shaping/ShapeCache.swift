@@ -81,6 +81,17 @@ package final class ShapeCache: Sendable {
     private struct State {
         /// Style ids; nil marks a style whose runs are shaped whole.
         var styles: [ShapingInput: Int32?] = [:]
+        /// The style added last and its id: a text in one style (most) finds it by one
+        /// comparison instead of hashing the input. Kept only when a style is added: texts whose
+        /// runs change style at every run (multilingual ones) would copy it at every run.
+        var lastStyle: (input: ShapingInput, id: Int32?)?
+
+        /// The id of a known style (`.some(nil)`: shaped whole), nil for one never seen.
+        func style(of input: ShapingInput) -> Int32?? {
+            // (Compared in place: binding the last style would copy it at every run.)
+            if lastStyle != nil && lastStyle!.input == input { return .some(lastStyle!.id) }
+            return styles[input]
+        }
         /// Open addressing over `words`: index + 1, 0 when empty. At least twice as many slots
         /// as words: it starts small (a layout manager of a short text allocates little) and
         /// doubles as words come, up to twice ``ShapeCache/maximumWords``.
@@ -114,12 +125,13 @@ package final class ShapeCache: Sendable {
 
     /// The id of `key`, deciding (once, outside the lock) whether its runs can be shaped by word.
     private func styleID(for key: ShapingInput) -> Int32? {
-        if let known = state.withLock({ $0.styles[key] }) { return known }
+        if let known = state.withLock({ $0.style(of: key) }) { return known }
         let usable = key.shapesSpaceAlone()
         return state.withLock { state in
             if let known = state.styles[key] { return known }
             let id: Int32? = usable ? Int32(state.styles.count) : nil
             state.styles[key] = id
+            state.lastStyle = (key, id)
             return id
         }
     }
@@ -141,7 +153,8 @@ package final class ShapeCache: Sendable {
             }
             wordEnd = index
             while index < limit, text[index] == 0x20 { index += 1 }
-        } while index < limit && continuesCluster(text, at: index)
+            // (Below U+0300 no unit continues a cluster: most words end without the call.)
+        } while index < limit && text[index] >= 0x300 && continuesCluster(text, at: index)
         if wordEnd == start {
             for _ in start..<index { hash = (hash ^ 0x20) &* 0x0000_0100_0000_01b3 }
             wordEnd = index
@@ -167,6 +180,7 @@ package final class ShapeCache: Sendable {
 
     /// Whether the segment is shaped alone and cached: its neighbours are spaces or nothing (one
     /// next to another item is shaped in place, with its real context), and it is short.
+    @inline(__always)
     private static func isCacheable(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>,
                                     in range: Range<Int>) -> Bool {
         let before = segment.lowerBound == 0 || text[segment.lowerBound - 1] == 0x20

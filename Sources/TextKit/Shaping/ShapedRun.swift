@@ -70,7 +70,8 @@ package struct ShapedRun {
 
     /// Builds a run from HarfBuzz output, reversing right-to-left output into logical order
     /// (unless `logicalOrder` says it already is) and adding the style's tracking after each cluster.
-    init(range: Range<Int>, style: RunStyle, shaped: ShapedGlyphs, logicalOrder: Bool = false) {
+    @inline(__always)
+    init(range: Range<Int>, style: RunStyle, shaped: consuming ShapedGlyphs, logicalOrder: Bool = false) {
         self.range = range
         self.style = style
         self.scale = style.font.scale(forPointSize: style.pointSize)

@@ -71,6 +71,24 @@ struct TextStorageBufferTests {
         }
     }
 
+    /// A split of at most n paragraphs (how the layout pass splits a batch ahead of it) gives
+    /// the first n ranges of the whole split from the same start.
+    @Test(arguments: [4, 5] as [UInt64])
+    func countedSplitIsAPrefixOfTheWholeSplit(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let pieces = "ab \n\r\u{85}\u{2029}\u{2028}é".unicodeScalars.map { String($0) } + ["\r\n", "\n\n"]
+        let storage = TextStorage(string: "")
+        for step in 0..<300 {
+            let lower = Int.random(in: 0...storage.length, using: &rng)
+            let inserted = (0..<Int.random(in: 0...8, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }
+            storage.replaceCharacters(in: lower..<lower, with: inserted.joined())
+            let start = Int.random(in: 0...storage.length, using: &rng)
+            let count = Int.random(in: 1...6, using: &rng)
+            #expect(storage.scalars.paragraphRanges(from: start, maximumCount: count)
+                    == Array(storage.scalars.paragraphRanges(from: start).prefix(count)), "step \(step)")
+        }
+    }
+
     /// Paragraph ranges by reading every scalar: LF, CR, CR LF, NEL and U+2029 end a paragraph.
     private func referenceParagraphRanges(_ scalars: [Unicode.Scalar], from start: Int = 0,
                                           minimumEnd: Int = .max) -> [Range<Int>] {
