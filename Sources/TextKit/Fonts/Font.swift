@@ -71,7 +71,7 @@ public final class Font: Hashable, Sendable, CustomStringConvertible {
     public func scale(forPointSize pointSize: Double) -> Double { pointSize / Double(unitsPerEm) }
 
     /// Whether the font maps `scalar` to a glyph of its own (not .notdef).
-    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool { shaper.nominalGlyph(scalar.value) != nil }
+    public func hasGlyph(for scalar: Unicode.Scalar) -> Bool { shaper.hasNominalGlyph(scalar.value) }
 
     /// Whether the font draws in colour (colour bitmaps or layered glyphs, as emoji fonts do):
     /// the font a cluster with emoji presentation is given when one covers it.

@@ -26,6 +26,10 @@ package final class HarfBuzzFont: @unchecked Sendable {
     private let buffers = Locked<[OpaquePointer]>([])
     /// The most idle buffers kept (one per thread shaping at once is enough).
     private static let maximumIdleBuffers = 8
+    /// One bit per code point of the Basic Multilingual Plane: whether the character map gives
+    /// it a glyph, read from the cmap once (a bit costs a tenth of asking HarfBuzz, and the
+    /// itemizer asks for nearly every character that is not ASCII).
+    private let basicCoverage: [UInt64]
 
     init?(blob: OpaquePointer, faceIndex: Int) {
         guard let face = hb_face_create(blob, UInt32(faceIndex)) else { return nil }
@@ -38,6 +42,23 @@ package final class HarfBuzzFont: @unchecked Sendable {
         hb_font_make_immutable(font)
         self.face = face
         self.font = font
+        basicCoverage = Self.basicCoverage(of: face)
+    }
+
+    /// The BMP code points `face`'s character map covers, as bits (code point c: bit c % 64 of
+    /// word c / 64).
+    private static func basicCoverage(of face: OpaquePointer) -> [UInt64] {
+        var bits = [UInt64](filledWith: 0, count: 0x10000 / 64)
+        guard let set = hb_set_create() else { return bits }
+        defer { hb_set_destroy(set) }
+        hb_face_collect_unicodes(face, set)
+        var first = hb_codepoint_t.max, last = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first
+        bits.withUnsafeMutableBufferPointer { bits in
+            while hb_set_next_range(set, &first, &last) != 0, first < 0x10000 {
+                for codePoint in first...min(last, 0xFFFF) { bits[Int(codePoint >> 6)] |= 1 << UInt64(codePoint & 63) }
+            }
+        }
+        return bits
     }
 
     deinit {
@@ -59,6 +80,14 @@ package final class HarfBuzzFont: @unchecked Sendable {
 
     /// The number of glyphs in the face: glyph IDs run from 0 to one less.
     var glyphCount: Int { Int(hb_face_get_glyph_count(face)) }
+
+    /// Whether the cmap maps `codePoint` to a glyph: `nominalGlyph(codePoint) != nil`, from the
+    /// coverage bits in the Basic Multilingual Plane.
+    @inline(__always)
+    package func hasNominalGlyph(_ codePoint: UInt32) -> Bool {
+        guard codePoint < 0x10000 else { return nominalGlyph(codePoint) != nil }
+        return basicCoverage[Int(codePoint >> 6)] & (1 << UInt64(codePoint & 63)) != 0
+    }
 
     /// The glyph `code point` maps to in the cmap, or nil when the font has none.
     package func nominalGlyph(_ codePoint: UInt32) -> UInt32? {
