@@ -61,6 +61,23 @@ struct HeightEstimateTests {
         }
     }
 
+    /// Every character is as likely to be sampled as any other: blank lines right after long
+    /// paragraphs count as much as the text does (windows of whole paragraphs that ended after a
+    /// long one never reached them, and missed a quarter of this text's height).
+    @Test(arguments: [1, 5])
+    func blankLinesAfterLongParagraphsAreSampled(blankLines: Int) {
+        let block = String(repeating: "word ", count: 120) + "\n" + String(repeating: "\n", count: blankLines)
+        let text = String(repeating: block, count: 300)
+        let (storage, manager, container) = manager(text, width: 320)
+        manager.allowsNonContiguousLayout = true
+        manager.ensureLayout(forBoundingRect: Rect(x: 0, y: 0, width: 320, height: 800), in: container)
+        #expect(manager.firstUnlaidCharacterIndex < storage.length / 10)
+        let estimate = manager.usageBoundsForTextContainer.height
+        manager.ensureLayout()
+        let exact = manager.usageBoundsForTextContainer.height
+        #expect(abs(estimate - exact) / exact < 0.05, "estimate \(estimate), exact \(exact)")
+    }
+
     /// Edits keep the samples; the laid-out prefix stays exact, and the estimate follows the text.
     @Test func estimateFollowsEditsAndIsExactOnceLaidOut() throws {
         let text = try Self.text("debian-reference")
