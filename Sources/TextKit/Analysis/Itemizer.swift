@@ -62,9 +62,9 @@ package struct Itemizer {
     let fonts: FontResolver
     /// The characters no font had, in text order (each drawn as the primary font's .notdef).
     private(set) var missing: [MissingCharacter] = []
-    /// Whether runs of covered ASCII grow an item without the per-cluster work (tests turn it
-    /// off to compare with the general loop).
-    package var takesASCIIStretches = true
+    /// Whether runs of one-unit clusters the font covers (ASCII, and most of the BMP) grow an
+    /// item without the per-cluster work (tests turn it off to compare with the general loop).
+    package var takesCoveredStretches = true
 
     package init(utf16: [UInt16], scalarOffsets: [Int32], graphemes: CompactOffsets, levels: [UInt8],
          attributes: [(TextAttributes, Range<Int>)], fonts: FontResolver) {
@@ -81,7 +81,7 @@ package struct Itemizer {
         func name(_ code: Int32) -> String? { code == ICU.commonScript ? nil : ICU.scriptCode(code) }
         var primary = fonts.primaryFont(for: attributes[0].0.font)
         let oneLevel = !levels.contains { $0 != levels[0] }
-        if takesASCIIStretches, attributes.count == 1, oneLevel, graphemes.count == utf16.count + 1,
+        if takesCoveredStretches, attributes.count == 1, oneLevel, graphemes.count == utf16.count + 1,
            let script = Self.coveredASCIIScript(utf16, font: primary) {
             // One attribute run and level, every unit its own cluster, ASCII (so one script, as
             // `asciiScriptCodes` resolves it) and in the font (most paragraphs of Latin text): the
@@ -143,9 +143,9 @@ package struct Itemizer {
                 itemLevel = level
             }
             clusterStart = boundary
-            if takesASCIIStretches, font === primary {
+            if takesCoveredStretches, font === primary {
                 let attributeEnd = attributeIndex + 1 < attributes.count ? attributes[attributeIndex].1.upperBound : Int.max
-                (clusterStart, next) = asciiStretch(from: clusterStart, next: next, scripts: oneScript ? nil : scripts,
+                (clusterStart, next) = coveredStretch(from: clusterStart, next: next, scripts: oneScript ? nil : scripts,
                                                     font: primary, script: script, level: oneLevel ? nil : level,
                                                     attributeEnd: attributeEnd)
                 end = clusterStart
@@ -155,16 +155,18 @@ package struct Itemizer {
         return items
     }
 
-    /// How far the item in `font` can grow from `index` one ASCII character at a time (most
-    /// text): over one-unit clusters the font covers, of the item's script and level, inside the
-    /// attribute run (scalars before `attributeEnd`). Each of them would get the same answer from
-    /// the general loop (same attributes, script, level; `font(for:)` gives `font`), so it only
-    /// saves the per-cluster work. Returns the new cluster start and its `graphemes` end index.
+    /// How far the item in `font` can grow from `index` one character at a time (most text):
+    /// over one-unit clusters the font covers (ASCII by its mask, the rest of the BMP by its
+    /// coverage bits, but for the BMP's emoji range, surrogates and U+FFFC, which may be an
+    /// attachment), of the item's script and level, inside the attribute run (scalars before
+    /// `attributeEnd`). Each of them would get the same answer from the general loop (same
+    /// attributes, script, level; `font(for:)` gives `font`), so it only saves the per-cluster work. Returns the new cluster start and its `graphemes` end index.
     /// `scripts` and `level` are nil when the whole paragraph has one script or one level (no
     /// check needed), `attributeEnd` `.max` in the last attribute run.
-    private func asciiStretch(from index: Int, next: Int, scripts: [Int32]?, font: Font, script: Int32, level: UInt8?,
-                              attributeEnd: Int) -> (Int, Int) {
+    private func coveredStretch(from index: Int, next: Int, scripts: [Int32]?, font: Font, script: Int32, level: UInt8?,
+                                attributeEnd: Int) -> (Int, Int) {
         let (low, high) = font.asciiCoverageMask
+        let shaper = font.shaper
         let checksLevel = level != nil, level = level ?? 0
         // Through buffers: this is the loop over almost every character of Latin text.
         return graphemes.withUnsafeBufferPointer { graphemes in
@@ -175,7 +177,10 @@ package struct Itemizer {
                             var index = index, next = next
                             while next < graphemes.count, Int(graphemes[next]) == index + 1 {
                                 let unit = UInt64(utf16[index])
-                                guard unit < 0x80, (unit < 64 ? low &>> unit : high &>> (unit &- 64)) & 1 != 0,
+                                let covered = unit < 0x80 ? (unit < 64 ? low &>> unit : high &>> (unit &- 64)) & 1 != 0
+                                    : (unit < 0x231A || unit > 0x2B55) && (unit < 0xD800 || unit > 0xDFFF)
+                                        && unit != 0xFFFC && shaper.hasNominalGlyph(UInt32(unit))
+                                guard covered,
                                       scripts.isEmpty || scripts[index] == script,
                                       !checksLevel || levels[index] == level,
                                       attributeEnd == .max || Int(scalarOffsets[index]) < attributeEnd else { break }

@@ -107,15 +107,19 @@ struct ScriptItemizationTests {
     }
 }
 
-/// The itemizer grows an item over runs of covered ASCII without its per-cluster work: items
-/// must be exactly those of the general loop, whatever surrounds the ASCII.
-@Suite("Itemizer ASCII stretches")
+/// The itemizer grows an item over runs of one-unit clusters its font covers (ASCII, Cyrillic,
+/// Hebrew…) without its per-cluster work: items must be exactly those of the general loop,
+/// whatever surrounds them (emoji, attachments, characters the font lacks).
+@Suite("Itemizer stretches of covered characters")
 struct ItemizerStretchTests {
     /// Pieces that end or interrupt a stretch: marks on ASCII letters, other scripts (Hebrew
     /// right to left), characters DejaVu lacks (fallback fonts), brackets, controls, CR LF, U+FFFC.
     static let pieces: [String] = [
         "a", "Word", " ", "  ", "(", ")", "1", ".", "\t", "e\u{301}", "o\u{308}\u{301}", "שלום", "\u{5B0}",
         "Ελλάδα", "日本", "😀", "👍🏽", "\u{200D}", "\r\n", "\u{FFFC}", "x\u{FE0F}", "ǅ", "\u{7F}", "~",
+        // Covered one-unit clusters beyond ASCII, and their neighbours the stretch must stop at.
+        "Привет", "مرحبا", "é", "\u{2014}", "€", "\u{A0}", "\u{AD}", "\u{200B}", "\u{231A}", "\u{263A}", "\u{2B55}",
+        "\u{2B56}", "\u{2319}",
     ]
 
     @Test(arguments: 1...6)
@@ -142,7 +146,7 @@ struct ItemizerStretchTests {
                 var itemizer = Itemizer(utf16: paragraph.utf16, scalarOffsets: paragraph.scalarOffsets,
                                         graphemes: paragraph.graphemes, levels: paragraph.bidi.levels,
                                         attributes: runs, fonts: fonts)
-                itemizer.takesASCIIStretches = stretches
+                itemizer.takesCoveredStretches = stretches
                 return itemizer.items()
             }
             let fast = items(stretches: true), general = items(stretches: false)
