@@ -156,17 +156,15 @@ package struct Itemizer {
     }
 
     /// How far the item in `font` can grow from `index` one character at a time (most text):
-    /// over one-unit clusters the font covers (ASCII by its mask, the rest of the BMP by its
-    /// coverage bits, but for the BMP's emoji range, surrogates and U+FFFC, which may be an
-    /// attachment), of the item's script and level, inside the attribute run (scalars before
-    /// `attributeEnd`). Each of them would get the same answer from the general loop (same
-    /// attributes, script, level; `font(for:)` gives `font`), so it only saves the per-cluster work. Returns the new cluster start and its `graphemes` end index.
+    /// over one-unit clusters that take the font with no more questions (``Font/coversAlone(_:)``;
+    /// not U+FFFC, which may be an attachment), of the item's script and level, inside the
+    /// attribute run (scalars before `attributeEnd`). Each of them would get the same answer from
+    /// the general loop (same attributes, script, level; `font(for:)` gives `font`), so it only
+    /// saves the per-cluster work. Returns the new cluster start and its `graphemes` end index.
     /// `scripts` and `level` are nil when the whole paragraph has one script or one level (no
     /// check needed), `attributeEnd` `.max` in the last attribute run.
     private func coveredStretch(from index: Int, next: Int, scripts: [Int32]?, font: Font, script: Int32, level: UInt8?,
                                 attributeEnd: Int) -> (Int, Int) {
-        let (low, high) = font.asciiCoverageMask
-        let shaper = font.shaper
         let checksLevel = level != nil, level = level ?? 0
         // Through buffers: this is the loop over almost every character of Latin text.
         return graphemes.withUnsafeBufferPointer { graphemes in
@@ -176,11 +174,8 @@ package struct Itemizer {
                         scalarOffsets.withUnsafeBufferPointer { scalarOffsets in
                             var index = index, next = next
                             while next < graphemes.count, Int(graphemes[next]) == index + 1 {
-                                let unit = UInt64(utf16[index])
-                                let covered = unit < 0x80 ? (unit < 64 ? low &>> unit : high &>> (unit &- 64)) & 1 != 0
-                                    : (unit < 0x231A || unit > 0x2B55) && (unit < 0xD800 || unit > 0xDFFF)
-                                        && unit != 0xFFFC && shaper.hasNominalGlyph(UInt32(unit))
-                                guard covered,
+                                let unit = utf16[index]
+                                guard unit != 0xFFFC, font.coversAlone(unit),
                                       scripts.isEmpty || scripts[index] == script,
                                       !checksLevel || levels[index] == level,
                                       attributeEnd == .max || Int(scalarOffsets[index]) < attributeEnd else { break }
@@ -320,11 +315,11 @@ package struct Itemizer {
         // BMP characters with emoji presentation (all within U+231A…U+2B55).
         if cluster.count == 1 {
             let unit = utf16[cluster.lowerBound]
-            if unit < 0x80 { if primary.coversASCII(unit) { return primary } }
-            // Outside the emoji range, one scalar without a selector: what the general path below
-            // does, without its arrays, asking each font once.
-            else if unit < 0x231A || unit > 0x2B55, let scalar = Unicode.Scalar(unit) {
-                guard !primary.hasGlyph(for: scalar), Self.needsGlyph(scalar) else { return primary }
+            if primary.coversAlone(unit) { return primary }
+            // Beyond ASCII and outside the emoji range, one scalar the primary font lacks, without a
+            // selector: what the general path below does, without its arrays, asking each font once.
+            if unit >= 0x80, unit < 0x231A || unit > 0x2B55, let scalar = Unicode.Scalar(unit) {
+                guard Self.needsGlyph(scalar) else { return primary }
                 if let previous = Self.reusable(previous, primary: primary, for: CollectionOfOne(scalar)) { return previous }
                 if let fallback = fonts.collection.fallbackFont(for: scalar, like: primary) { return fallback }
                 missing.append(MissingCharacter(scalar: scalar, offset: Int(scalarOffsets[cluster.lowerBound]),

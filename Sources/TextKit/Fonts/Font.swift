@@ -127,6 +127,17 @@ public final class Font: Hashable, Sendable, CustomStringConvertible {
         unit < 64 ? asciiCoverageMask.0 & (1 << UInt64(unit)) != 0
             : asciiCoverageMask.1 & (1 << UInt64(unit - 64)) != 0
     }
+
+    /// Whether a grapheme cluster of the one UTF-16 unit `unit` takes this font, its primary
+    /// font, with no more questions (the itemizer's fast paths): ASCII it covers
+    /// (``coversASCII(_:)``), or a character of the BMP it has a glyph for outside the emoji
+    /// range U+231A…U+2B55 (where presentation decides) and the surrogates.
+    @inline(__always)
+    func coversAlone(_ unit: UInt16) -> Bool {
+        if unit < 0x80 { return coversASCII(unit) }
+        return (unit < 0x231A || unit > 0x2B55) && !UTF16.isLeadSurrogate(unit) && !UTF16.isTrailSurrogate(unit)
+            && shaper.hasNominalGlyph(UInt32(unit))
+    }
 }
 
 /// An error loading or finding a font.
