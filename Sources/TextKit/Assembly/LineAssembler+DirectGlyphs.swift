@@ -22,7 +22,7 @@ extension LineAssembler {
     package func directGlyphs(_ range: Range<Int>, contentEnd: Int, pen start: Double, baseline: Double,
                               hyphen: (glyph: UInt32, advance: Double)?, contentStart: Double?,
                               rightToLeft: Bool = false) -> PositionedGlyphs? {
-        let runs = paragraph.runs, scalars = paragraph.scalarOffsets, cuts = paragraph.unsafeCuts
+        let runs = paragraph.runs, scalars = paragraph.scalarOffsets
         // First pass, per run: the glyph count and the first glyph's character (a piece that must
         // be shaped again sends the fragment to the general path).
         let firstRun = paragraph.runIndex(containing: range.lowerBound)
@@ -36,9 +36,8 @@ extension LineAssembler {
             let clipped = whole.clamped(to: range)
             endRun += 1
             guard !clipped.isEmpty else { continue }
-            // The cut test of `Paragraph.forEachPiece`: such a piece is shaped again there.
-            if clipped.lowerBound > whole.lowerBound && cuts[clipped.lowerBound]
-                || clipped.upperBound < whole.upperBound && cuts[clipped.upperBound] { return nil }
+            // A piece `Paragraph.forEachPiece` shapes again: the general path's.
+            if paragraph.needsReshape(whole, clipped) { return nil }
             let glyphs = runs[endRun - 1].glyphRange(for: clipped)
             // The first glyph in visual order: the logically first, or right to left the last.
             if !glyphs.isEmpty, count == 0 || rightToLeft {

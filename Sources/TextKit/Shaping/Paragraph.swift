@@ -260,7 +260,7 @@ package final class Paragraph {
     /// Whether `clipped`, a part of the run covering `runRange`, cuts the run where cutting
     /// changes its glyphs. (Offsets outside the run's interior never do: its clusters lie in it.)
     @inline(__always)
-    private func needsReshape(_ runRange: Range<Int>, _ clipped: Range<Int>) -> Bool {
+    func needsReshape(_ runRange: Range<Int>, _ clipped: Range<Int>) -> Bool {
         clipped.lowerBound > runRange.lowerBound && clipped.lowerBound < runRange.upperBound
             && unsafeCuts[clipped.lowerBound]
             || clipped.upperBound < runRange.upperBound && clipped.upperBound > runRange.lowerBound
