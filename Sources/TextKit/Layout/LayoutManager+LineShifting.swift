@@ -93,7 +93,8 @@ extension LayoutManager {
     /// over the states in place: after Return near the start of a long document this is the work
     /// left for every paragraph below.
     func moveParagraphs(from index: Int, to cursor: LayoutCursor, limit: Int) -> Int {
-        guard tuning.movesParagraphs else { return 0 }
+        // Before any set-up: on a first pass the next paragraph is never laid out yet.
+        guard tuning.movesParagraphs, index < paragraphs.count, paragraphs[index].isMovable else { return 0 }
         let containers = textContainers
         var geometry: (container: Int, shape: ShiftGeometry)?
         var moved = 0
@@ -107,8 +108,8 @@ extension LayoutManager {
         }
         paragraphs.withUnsafeMutableBufferPointer { states in
             var i = index
-            while i < states.count, moved < limit, cursor.container < containers.count, states[i].cache != nil,
-                  states[i].isClean, let old = states[i].startCursor {
+            while i < states.count, moved < limit, cursor.container < containers.count, states[i].isMovable,
+                  let old = states[i].startCursor {
                 if old != cursor {
                     if geometry?.container != cursor.container {
                         geometry = (cursor.container, ShiftGeometry(containers[cursor.container]))

@@ -137,8 +137,7 @@ extension LayoutManager {
             }
             // Read-only above (`stop` may read the paragraphs): paragraphs are moved out here, a
             // batch at a time, so that a pass that stops early moves few past where it stops.
-            // (`moveParagraphs` moves none unless the next one is clean: not asked on a first pass.)
-            guard !stopped, position < paragraphs.count, paragraphs[position].cache != nil, paragraphs[position].isClean,
+            guard !stopped, position < paragraphs.count,
                   moveParagraphs(from: position, to: current, limit: 256) > 0 else { break }
         }
         if stopped { laidOutThrough = paragraphs[position - 1].range.upperBound }

@@ -266,6 +266,8 @@ public final class LayoutManager: TextStorageObserver {
 
         /// Laid out, every line valid, nothing left over.
         var isClean: Bool { startCursor != nil && validLines == lines.count && overflow == nil }
+        /// Whether its lines can be moved without laying it out again: shaped and clean.
+        var isMovable: Bool { cache != nil && isClean }
     }
 
     /// A line with where it came from: container, UTF-16 start, the cursor its search began at
