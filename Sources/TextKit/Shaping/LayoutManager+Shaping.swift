@@ -12,30 +12,27 @@ struct ShapingJob: @unchecked Sendable {
 extension LayoutManager {
     /// The attributes of a paragraph's first character (its paragraph style applies to all of it).
     func paragraphAttributes(_ range: Range<Int>, storage: TextStorage) -> TextAttributes {
-        storage.length > 0 ? storage.runs.attributes(at: min(range.lowerBound, storage.length - 1)).value
-            : storage.runs.defaultAttributes
+        readFirstAttributes(range, runs: storage.runs, length: storage.length) { copy $0 }
     }
 
     /// The paragraph style and font of the paragraph `range`'s first character, read in place
     /// (``paragraphAttributes(_:storage:)`` copies all its attributes).
     func paragraphStyleAndFont(_ range: Range<Int>, storage: TextStorage) -> (ParagraphStyle, FontDescriptor) {
-        guard storage.length > 0 else {
-            return (storage.runs.defaultAttributes.paragraphStyle, storage.runs.defaultAttributes.font)
-        }
-        let index = storage.runs.runIndex(at: min(range.lowerBound, storage.length - 1))
-        return (storage.runs.values[index].paragraphStyle, storage.runs.values[index].font)
+        readFirstAttributes(range, runs: storage.runs, length: storage.length) { ($0.paragraphStyle, $0.font) }
     }
 
     /// The base writing direction of the paragraph `range` (its first character's paragraph
-    /// style), read in place: ``paragraphAttributes(_:storage:)`` copies all the attributes.
+    /// style), read in place.
     func baseWritingDirection(_ range: Range<Int>, storage: TextStorage) -> WritingDirection {
-        baseWritingDirection(range, runs: storage.runs, length: storage.length)
+        readFirstAttributes(range, runs: storage.runs, length: storage.length) { $0.paragraphStyle.baseWritingDirection }
     }
 
-    /// ``baseWritingDirection(_:storage:)`` from the storage's attribute runs and length.
-    private func baseWritingDirection(_ range: Range<Int>, runs: borrowing AttributeRuns, length: Int) -> WritingDirection {
-        guard length > 0 else { return runs.defaultAttributes.paragraphStyle.baseWritingDirection }
-        return runs.values[runs.runIndex(at: min(range.lowerBound, length - 1))].paragraphStyle.baseWritingDirection
+    /// `read` of the attributes of the paragraph `range`'s first character, lent in place from
+    /// `runs` (the storage's, `length` characters long; its default attributes when empty).
+    private func readFirstAttributes<T>(_ range: Range<Int>, runs: borrowing AttributeRuns, length: Int,
+                                        _ read: (borrowing TextAttributes) -> T) -> T {
+        guard length > 0 else { return read(runs.defaultAttributes) }
+        return read(runs.values[runs.runIndex(at: min(range.lowerBound, length - 1))])
     }
 
     /// The inputs of shaping the paragraph `range`.
@@ -53,7 +50,9 @@ extension LayoutManager {
         }
         if attributes.isEmpty { attributes = [(paragraphAttributes(range, storage: storage), 0..<0)] }
         return ShapingJob(content: storage.scalars.contiguousSlice(content), attributes: attributes,
-                          direction: baseWritingDirection(range, runs: runs, length: storage.length))
+                          direction: readFirstAttributes(range, runs: runs, length: storage.length) {
+                              $0.paragraphStyle.baseWritingDirection
+                          })
     }
 
     /// Runs analysis, itemization and shaping for one paragraph. Touches no layout manager state,
