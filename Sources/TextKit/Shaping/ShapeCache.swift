@@ -15,9 +15,9 @@
 ///
 /// One cache belongs to a font collection (``FontCollection/shapeCache``) and is shared by every
 /// layout manager using it and the threads shaping their paragraphs (one lock), so a new layout
-/// of a document, or a new document in the same fonts, finds the words shaped before. Glyph data
-/// are kept flat (one arena of words' UTF-16, one of glyphs), bounded by ``maximumWords`` and
-/// ``maximumGlyphs``: a full cache is emptied and fills again.
+/// of a document, or a new document in the same fonts, finds the words shaped before. Each word's
+/// text and glyphs lie together in one arena (``CachedWords``: a lookup reads two places), bounded
+/// by ``maximumWords`` and ``maximumGlyphs``: a full cache is emptied and fills again.
 ///
 /// Filled while shaping; never invalid (a word's glyphs depend only on its key), so edits do not
 /// clear it.
@@ -69,16 +69,7 @@ package final class ShapeCache: Sendable {
 
     // MARK: - Internals
 
-    private struct Word {
-        var hash: UInt64
-        var style: Int32
-        var textStart: Int32
-        var textCount: Int32
-        var glyphStart: Int32
-        var glyphCount: Int32
-    }
-
-    private struct State {
+    private struct State: ~Copyable {
         /// Style ids; nil marks a style whose runs are shaped whole.
         var styles: [ShapingInput: Int32?] = [:]
         /// The style added last and its id: a text in one style (most) finds it by one
@@ -92,35 +83,14 @@ package final class ShapeCache: Sendable {
             if lastStyle != nil && lastStyle!.input == input { return .some(lastStyle!.id) }
             return styles[input]
         }
-        /// Open addressing over `words`: index + 1, 0 when empty. At least twice as many slots
-        /// as words: it starts small (a layout manager of a short text allocates little) and
-        /// doubles as words come, up to twice ``ShapeCache/maximumWords``.
-        var slots = [Int32](repeating: 0, count: 256)
-        var words: [Word] = []
-        var text: [UInt16] = []
-        /// Every word's glyphs, clusters relative to the word's start.
-        var glyphs: [GlyphRecord] = []
+        /// The words and their glyphs.
+        var words = CachedWords()
         /// Each style's space glyph (cluster 0), indexed by style id, once a segment ending in
         /// spaces was shaped in it; kept when the words are emptied.
         var spaces: [GlyphRecord?] = []
 
         func space(_ style: Int32) -> GlyphRecord? { Int(style) < spaces.count ? spaces[Int(style)] : nil }
         var hits = 0, misses = 0
-
-        /// Puts `words[index]` in the first free slot from its hash.
-        mutating func insertSlot(of index: Int) {
-            let mask = slots.count - 1
-            var slot = Int(truncatingIfNeeded: words[index].hash) & mask
-            while slots[slot] != 0 { slot = (slot + 1) & mask }
-            slots[slot] = Int32(index + 1)
-        }
-
-        mutating func removeAllWords() {
-            for index in slots.indices { slots[index] = 0 }
-            words.removeAll(keepingCapacity: true)
-            text.removeAll(keepingCapacity: true)
-            glyphs.removeAll(keepingCapacity: true)
-        }
     }
 
     /// The id of `key`, deciding (once, outside the lock) whether its runs can be shaped by word.
@@ -218,20 +188,13 @@ package final class ShapeCache: Sendable {
                 while state.spaces.count <= Int(styleID) { state.spaces.append(nil) }
                 state.spaces[Int(styleID)] = known
             }
-            guard Self.find(state, text, word, hash: hash, style: styleID) == nil else { return }
-            if state.words.count >= Self.maximumWords || state.glyphs.count + split > Self.maximumGlyphs {
-                state.removeAllWords()
-            }
-            let entry = Word(hash: hash, style: styleID, textStart: Int32(state.text.count), textCount: wordLength,
-                             glyphStart: Int32(state.glyphs.count), glyphCount: Int32(split))
-            state.text.append(contentsOf: text[word])
-            state.glyphs.append(contentsOf: records[..<split])
-            state.words.append(entry)
-            if 2 * state.words.count > state.slots.count {
-                state.slots = [Int32](repeating: 0, count: 2 * state.slots.count)
-                for index in state.words.indices { state.insertSlot(of: index) }
-            } else {
-                state.insertSlot(of: state.words.count - 1)
+            guard split <= Int(UInt16.max), state.words.find(text, word, hash: hash, style: styleID) == nil else { return }
+            records.withUnsafeBufferPointer { records in
+                let glyphs = UnsafeBufferPointer(rebasing: records[..<split])
+                if !state.words.insert(text, word, hash: hash, style: styleID, glyphs: glyphs) {
+                    state.words.removeAll()
+                    _ = state.words.insert(text, word, hash: hash, style: styleID, glyphs: glyphs)
+                }
             }
         }
     }
@@ -250,51 +213,51 @@ package final class ShapeCache: Sendable {
     /// Appends the glyphs of the cached words from `start` on, each followed by the style's space
     /// glyph for each of its trailing spaces, up to the first segment that is not cached (or the
     /// end of `range`); returns where it stopped and how many words it took. One pass under the
-    /// caller's lock, the cache's arrays read through buffers.
+    /// caller's lock.
+    ///
+    /// Words are looked up ``lookupBatch`` at a time, in stages: find the segments, read their
+    /// first slots, read the words those name, then compare and copy. A word of a megabyte's
+    /// vocabulary is rarely in the processor's cache; looked up one by one, each waited for its
+    /// slot, then for its entry, where a batch waits about once for all of them.
     private static func appendCachedWords(_ state: borrowing State, _ text: UnsafeBufferPointer<UInt16>, from start: Int,
                                           in range: Range<Int>, style: Int32, to out: GlyphAssembly) -> (Int, Int) {
-        state.glyphs.withUnsafeBufferPointer { glyphs in
-            var start = start, hits = 0
-            let space = state.space(style)
+        var start = start, hits = 0
+        let space = state.space(style)
+        withUnsafeTemporaryAllocation(of: LookedUp.self, capacity: lookupBatch) { batch in
             while start < range.upperBound {
-                let (end, wordEnd, hash) = segmentEnd(text, from: start, limit: range.upperBound, style: style)
-                guard isCacheable(text, start..<end, in: range), wordEnd == end || space != nil,
-                      let word = find(state, text, start..<wordEnd, hash: hash, style: style) else { break }
-                hits += 1
-                out.append(UnsafeBufferPointer(rebasing: glyphs[Int(word.glyphStart)..<Int(word.glyphStart + word.glyphCount)]),
-                           clusterOffset: Int32(start))
-                if let space { out.appendSpaces(space, at: wordEnd..<end) }
-                start = end
-            }
-            return (start, hits)
-        }
-    }
-
-    /// The cached word with this text and style (linear probing from its hash).
-    private static func find(_ state: borrowing State, _ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>,
-                             hash: UInt64, style: Int32) -> Word? {
-        state.slots.withUnsafeBufferPointer { slots in
-            state.words.withUnsafeBufferPointer { words in
-                state.text.withUnsafeBufferPointer { storedText in
-                    let mask = slots.count - 1
-                    var slot = Int(truncatingIfNeeded: hash) & mask
-                    while slots[slot] != 0 {
-                        let word = words[Int(slots[slot]) - 1]
-                        if word.hash == hash, word.style == style, Int(word.textCount) == segment.count {
-                            var same = true
-                            var stored = Int(word.textStart)
-                            for index in segment where same {
-                                same = storedText[stored] == text[index]
-                                stored += 1
-                            }
-                            if same { return word }
-                        }
-                        slot = (slot + 1) & mask
-                    }
-                    return nil
+                var count = 0, end = start
+                while count < lookupBatch, end < range.upperBound {
+                    let segment = segmentEnd(text, from: end, limit: range.upperBound, style: style)
+                    batch[count] = LookedUp(end: segment.end, wordEnd: segment.wordEnd, hash: segment.hash)
+                    end = segment.end
+                    count += 1
+                }
+                for index in 0..<count { batch[index].slot = state.words.slot(batch[index].hash) }
+                for index in 0..<count { batch[index].entryHash = state.words.entryHash(batch[index].slot) }
+                for index in 0..<count {
+                    let word = batch[index]
+                    guard isCacheable(text, start..<word.end, in: range), word.wordEnd == word.end || space != nil,
+                          let glyphs = state.words.find(text, start..<word.wordEnd, hash: word.hash, style: style,
+                                                        firstSlot: (word.slot, word.entryHash))
+                    else { return }
+                    hits += 1
+                    out.append(glyphs, clusterOffset: Int32(start))
+                    if let space { out.appendSpaces(space, at: word.wordEnd..<word.end) }
+                    start = word.end
                 }
             }
         }
+        return (start, hits)
+    }
+
+    /// Words looked up together by ``appendCachedWords(_:_:from:in:style:to:)``.
+    private static let lookupBatch = 16
+
+    /// A segment being looked up: where it and its word end, its hash, and what its first slot
+    /// holds.
+    private struct LookedUp {
+        var end: Int, wordEnd: Int, hash: UInt64
+        var slot: UInt64 = 0, entryHash: UInt64 = 0
     }
 }
 
