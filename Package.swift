@@ -49,11 +49,13 @@ let package = Package(
         .target(name: "TextKitFormats", dependencies: ["TextKit", "TextKitSVG"]),
         // Rendering a layout to PDF, SVG and PNG with cairo.
         .target(name: "TextKitRender", dependencies: ["TextKit", "CCairo", "CFontconfig"]),
+        // The C allocator's heap growth, set by the one-shot commands.
+        .target(name: "CHeapTuning"),
         // The `textkit` command.
         .executableTarget(
             name: "TextKitCLI",
             dependencies: [
-                "TextKit", "TextKitFormats", "TextKitSVG", "TextKitImage", "TextKitRender", "ProcessOutput",
+                "TextKit", "TextKitFormats", "TextKitSVG", "TextKitImage", "TextKitRender", "ProcessOutput", "CHeapTuning",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
