@@ -72,17 +72,30 @@ package final class ShapeCache: Sendable {
     private struct State: ~Copyable {
         /// Style ids; nil marks a style whose runs are shaped whole.
         var styles: [ShapingInput: Int32?] = [:]
-        /// The style added last and its id: a text in one style (most) finds it by one
-        /// comparison instead of hashing the input. Kept only when a style is added: texts whose
-        /// runs change style at every run (multilingual ones) would copy it at every run.
-        var lastStyle: (input: ShapingInput, id: Int32?)?
+        /// Styles met lately and their ids, the latest first (at most ``recentStyleCount``): runs
+        /// in one style (most texts), or alternating among a few (multilingual ones), find theirs
+        /// by comparisons instead of hashing the input (about 1,000 instructions a run).
+        var recentStyles: [(input: ShapingInput, id: Int32?)] = []
 
-        /// The id of a known style (`.some(nil)`: shaped whole), nil for one never seen.
-        func style(of input: ShapingInput) -> Int32?? {
-            // (Compared in place: binding the last style would copy it at every run.)
-            if lastStyle != nil && lastStyle!.input == input { return .some(lastStyle!.id) }
-            return styles[input]
+        /// The id of a known style (`.some(nil)`: shaped whole), nil for one never seen. A style
+        /// found by its hash becomes the latest of the recent ones.
+        mutating func style(of input: ShapingInput) -> Int32?? {
+            // (Compared in place: binding a recent style would copy it at every run.)
+            let recent = recentStyles.withUnsafeBufferPointer { recent in
+                recent.indices.first { recent[$0].input == input }
+            }
+            if let recent { return .some(recentStyles[recent].id) }
+            guard let id = styles[input] else { return nil }
+            remember(input, id)
+            return .some(id)
         }
+
+        /// Makes `input` the latest of the recent styles.
+        mutating func remember(_ input: ShapingInput, _ id: Int32?) {
+            if recentStyles.count == ShapeCache.recentStyleCount { recentStyles.removeLast() }
+            recentStyles.insert((input, id), at: 0)
+        }
+
         /// The words and their glyphs.
         var words = CachedWords()
         /// Each style's space glyph (cluster 0), indexed by style id, once a segment ending in
@@ -101,10 +114,13 @@ package final class ShapeCache: Sendable {
             if let known = state.styles[key] { return known }
             let id: Int32? = usable ? Int32(state.styles.count) : nil
             state.styles[key] = id
-            state.lastStyle = (key, id)
+            state.remember(key, id)
             return id
         }
     }
+
+    /// Styles kept for comparison before the table is asked (``State/recentStyles``).
+    static let recentStyleCount = 8
 
     /// The end of the segment starting at `start`: past the word, the spaces after it, and any
     /// combining mark or joiner that follows them (a cluster is never cut); where its word (the
