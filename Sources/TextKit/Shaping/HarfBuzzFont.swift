@@ -67,17 +67,6 @@ package final class HarfBuzzFont: @unchecked Sendable {
         hb_face_destroy(face)
     }
 
-    /// Runs `body` with the bytes of the font file the face was made from.
-    func withFileBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        let blob = hb_face_reference_blob(face)
-        defer { hb_blob_destroy(blob) }
-        var length: UInt32 = 0
-        guard let data = hb_blob_get_data(blob, &length) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-        return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) {
-            body(UnsafeBufferPointer(start: $0, count: Int(length)))
-        }
-    }
-
     /// The number of glyphs in the face: glyph IDs run from 0 to one less.
     var glyphCount: Int { Int(hb_face_get_glyph_count(face)) }
 
