@@ -312,13 +312,13 @@ package struct Itemizer {
     /// character.
     private mutating func font(for cluster: Range<Int>, primary: Font, previous: Font?, script: Int32) -> Font {
         // Fast path: a one-unit cluster the primary font covers (most text) that is not one of the
-        // BMP characters with emoji presentation (all within U+231A…U+2B55).
+        // BMP characters with emoji presentation.
         if cluster.count == 1 {
             let unit = utf16[cluster.lowerBound]
             if primary.coversAlone(unit) { return primary }
-            // Beyond ASCII and outside the emoji range, one scalar the primary font lacks, without a
-            // selector: what the general path below does, without its arrays, asking each font once.
-            if unit >= 0x80, unit < 0x231A || unit > 0x2B55, let scalar = Unicode.Scalar(unit) {
+            // Beyond ASCII and without emoji presentation, one scalar the primary font lacks, without
+            // a selector: what the general path below does, without its arrays, asking each font once.
+            if unit >= 0x80, !Self.hasEmojiPresentation(bmp: unit), let scalar = Unicode.Scalar(unit) {
                 guard Self.needsGlyph(scalar) else { return primary }
                 if let previous = Self.reusable(previous, primary: primary, for: CollectionOfOne(scalar)) { return previous }
                 if let fallback = fonts.collection.fallbackFont(for: scalar, like: primary) { return fallback }
@@ -372,6 +372,28 @@ package struct Itemizer {
         return first.value >= 0x231A && (first.value <= 0x2B55 || first.value > 0xFFFF)
             && first.properties.isEmojiPresentation
     }
+
+    /// Whether the BMP code unit `unit` (not a surrogate) is a character with the
+    /// Emoji_Presentation property, from a bit table of U+231A…U+2B55 (where all of the BMP's
+    /// are) made once from the character properties: the itemizer's fast paths ask it for every
+    /// one-unit cluster in that range, where box drawing, arrows and symbols shown as text are
+    /// far more common than emoji.
+    @inline(__always)
+    package static func hasEmojiPresentation(bmp unit: UInt16) -> Bool {
+        guard unit >= 0x231A, unit <= 0x2B55 else { return false }
+        let bit = Int(unit - 0x231A)
+        return emojiPresentationBits[bit >> 6] & (1 << UInt64(bit & 63)) != 0
+    }
+
+    /// Bit n: U+231A + n has the Emoji_Presentation property.
+    private static let emojiPresentationBits: [UInt64] = {
+        var bits = [UInt64](repeating: 0, count: (0x2B55 - 0x231A) / 64 + 1)
+        for value in UInt32(0x231A)...0x2B55 where Unicode.Scalar(value)!.properties.isEmojiPresentation {
+            let bit = Int(value - 0x231A)
+            bits[bit >> 6] |= 1 << UInt64(bit & 63)
+        }
+        return bits
+    }()
 
     /// Whether a missing glyph for `scalar` matters: not for controls, line and paragraph
     /// separators (drawn as nothing), nor default-ignorable characters (joiners, selectors,

@@ -123,13 +123,14 @@ public final class Font: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether a grapheme cluster of the one UTF-16 unit `unit` takes this font, its primary
     /// font, with no more questions (the itemizer's fast paths): ASCII it covers
-    /// (``coversASCII(_:)``), or a character of the BMP it has a glyph for outside the emoji
-    /// range U+231A…U+2B55 (where presentation decides) and the surrogates.
+    /// (``coversASCII(_:)``), or a character of the BMP it has a glyph for, neither a surrogate
+    /// nor one with the Emoji_Presentation property (``Itemizer/hasEmojiPresentation(bmp:)``:
+    /// presentation decides those).
     @inline(__always)
     func coversAlone(_ unit: UInt16) -> Bool {
         if unit < 0x80 { return coversASCII(unit) }
-        return (unit < 0x231A || unit > 0x2B55) && !UTF16.isLeadSurrogate(unit) && !UTF16.isTrailSurrogate(unit)
-            && shaper.hasNominalGlyph(UInt32(unit))
+        return !UTF16.isLeadSurrogate(unit) && !UTF16.isTrailSurrogate(unit)
+            && !Itemizer.hasEmojiPresentation(bmp: unit) && shaper.hasNominalGlyph(UInt32(unit))
     }
 }
 

@@ -34,4 +34,36 @@ struct GlyphNeedFastPathTests {
         }
         #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
     }
+
+    /// The bit table of the BMP's emoji presentation agrees with the property on every BMP
+    /// character (none outside U+231A…U+2B55 has it; box drawing and arrows inside do not).
+    @Test func bmpEmojiPresentationTableAgreesWithTheProperty() {
+        var disagreements: [String] = []
+        for value in UInt32(0)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if Itemizer.hasEmojiPresentation(bmp: UInt16(value)) != scalar.properties.isEmojiPresentation {
+                disagreements.append("U+\(String(value, radix: 16))")
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
+        #expect(!Itemizer.hasEmojiPresentation(bmp: 0x2500) && Itemizer.hasEmojiPresentation(bmp: 0x231A))
+    }
+
+    /// Over U+2300…U+2BFF (technical symbols, box drawing, shapes, dingbats, arrows), a character
+    /// alone (one-unit cluster: the fast paths) takes the font it takes followed by U+FE0E (a
+    /// two-unit cluster: the general path, which the text selector sends to the same choice as
+    /// no selector), unless the character has emoji presentation.
+    @Test func oneUnitClustersTakeTheGeneralPathsFont() {
+        var disagreements: [String] = []
+        for value in UInt32(0x2300)...0x2BFF {
+            guard let scalar = Unicode.Scalar(value), !scalar.properties.isEmojiPresentation,
+                  Itemizer.needsGlyph(scalar) else { continue }
+            let alone = ScriptFixtures.paragraph("a\(Character(scalar))")
+            let selected = ScriptFixtures.paragraph("a\(Character(scalar))\u{FE0E}")
+            let fast = alone.runs.last!.font, general = selected.runs.last!.font
+            if fast != general { disagreements.append("U+\(String(value, radix: 16)): \(fast.familyName) vs \(general.familyName)") }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
+    }
 }
+
