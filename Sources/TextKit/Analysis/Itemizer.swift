@@ -217,8 +217,16 @@ package struct Itemizer {
         var codes = [Int32](filledWith: ICU.commonScript, count: utf16.count)
         var index = 0
         var lastUnit: UInt16 = 0xFFFF, lastCode = ICU.commonScript
+        let latin = ICU.script(of: 0x61)
         while index < utf16.count {
             let unit = utf16[index]
+            // ASCII letters are Latin, the rest of ASCII Common (as in asciiScriptCodes): most
+            // characters of a paragraph with one curly quote or accented letter ask ICU nothing.
+            if unit < 0x80 {
+                if (unit | 0x20) &- 0x61 < 26 { codes[index] = latin }
+                index += 1
+                continue
+            }
             if unit == lastUnit {
                 codes[index] = lastCode
                 index += 1

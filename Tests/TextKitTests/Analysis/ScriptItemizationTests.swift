@@ -105,6 +105,18 @@ struct ScriptItemizationTests {
         }
         #expect(Itemizer.asciiScriptCodes(Array("caf\u{E9}".utf16)) == nil)
     }
+
+    /// The itemizer scripts ASCII without ICU (in all-ASCII paragraphs and character by
+    /// character in the others): letters Latin, everything else Common, as ICU says.
+    @Test func asciiScriptsAreLatinLettersAndCommonRest() {
+        // (U+0061 is Latin and U+0020 Common, per Scripts.txt.)
+        let latin = ICU.script(of: 0x61)
+        #expect(latin != ICU.script(of: 0x20))
+        for unit in UInt32(0)..<0x80 {
+            let isLetter = (0x41...0x5A).contains(unit) || (0x61...0x7A).contains(unit)
+            #expect(ICU.script(of: unit) == (isLetter ? latin : ICU.script(of: 0x20)), "U+\(String(unit, radix: 16))")
+        }
+    }
 }
 
 /// The itemizer grows an item over runs of one-unit clusters its font covers (ASCII, Cyrillic,
