@@ -231,7 +231,7 @@ package final class ShapeCache: Sendable {
     /// end of `range`); returns where it stopped and how many words it took. One pass under the
     /// caller's lock.
     ///
-    /// Words are looked up ``lookupBatch`` at a time, in stages: find the segments, read their
+    /// Words are looked up in batches (up to ``lookupBatch``), in stages: find the segments, read their
     /// first slots, read the words those name, then compare and copy. A word of a megabyte's
     /// vocabulary is rarely in the processor's cache; looked up one by one, each waited for its
     /// slot, then for its entry, where a batch waits about once for all of them.
@@ -240,9 +240,13 @@ package final class ShapeCache: Sendable {
         var start = start, hits = 0
         let space = state.space(style)
         withUnsafeTemporaryAllocation(of: LookedUp.self, capacity: lookupBatch) { batch in
+            // One word first, then batches doubling up to lookupBatch while every word hits: a
+            // run whose first words miss (text in a language met for the first time) looks up
+            // no words it will not use.
+            var size = 1
             while start < range.upperBound {
                 var count = 0, end = start
-                while count < lookupBatch, end < range.upperBound {
+                while count < size, end < range.upperBound {
                     let segment = segmentEnd(text, from: end, limit: range.upperBound, style: style)
                     batch[count] = LookedUp(end: segment.end, wordEnd: segment.wordEnd, hash: segment.hash)
                     end = segment.end
@@ -261,6 +265,7 @@ package final class ShapeCache: Sendable {
                     if let space { out.appendSpaces(space, at: word.wordEnd..<word.end) }
                     start = word.end
                 }
+                size = min(2 * size, lookupBatch)
             }
         }
         return (start, hits)
