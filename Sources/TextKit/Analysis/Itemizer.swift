@@ -143,11 +143,11 @@ package struct Itemizer {
                 itemLevel = level
             }
             clusterStart = boundary
-            if takesCoveredStretches, font === primary {
+            if takesCoveredStretches, !font.hasColorGlyphs {
                 let attributeEnd = attributeIndex + 1 < attributes.count ? attributes[attributeIndex].1.upperBound : Int.max
                 (clusterStart, next) = coveredStretch(from: clusterStart, next: next, scripts: oneScript ? nil : scripts,
-                                                    font: primary, script: script, level: oneLevel ? nil : level,
-                                                    attributeEnd: attributeEnd)
+                                                    font: font, primary: primary, script: script,
+                                                    level: oneLevel ? nil : level, attributeEnd: attributeEnd)
                 end = clusterStart
             }
         }
@@ -156,15 +156,19 @@ package struct Itemizer {
     }
 
     /// How far the item in `font` can grow from `index` one character at a time (most text):
-    /// over one-unit clusters that take the font with no more questions (``Font/coversAlone(_:)``;
-    /// not U+FFFC, which may be an attachment), of the item's script and level, inside the
-    /// attribute run (scalars before `attributeEnd`). Each of them would get the same answer from
-    /// the general loop (same attributes, script, level; `font(for:)` gives `font`), so it only
-    /// saves the per-cluster work. Returns the new cluster start and its `graphemes` end index.
-    /// `scripts` and `level` are nil when the whole paragraph has one script or one level (no
-    /// check needed), `attributeEnd` `.max` in the last attribute run.
-    private func coveredStretch(from index: Int, next: Int, scripts: [Int32]?, font: Font, script: Int32, level: UInt8?,
-                                attributeEnd: Int) -> (Int, Int) {
+    /// over one-unit clusters that take the font with no more questions, of the item's script
+    /// and level, inside the attribute run (scalars before `attributeEnd`). In the primary font,
+    /// those it covers alone (``Font/coversAlone(_:)``; not U+FFFC, which may be an attachment);
+    /// in a fallback font (an item of Chinese, Thai, Hebrew… text), those beyond ASCII without
+    /// emoji presentation that need a glyph the primary font lacks and the fallback font has
+    /// (`font(for:)` then reuses the font of the cluster before). Each of them would get the same
+    /// answer from the general loop (same attributes, script, level; `font(for:)` gives `font`),
+    /// so it only saves the per-cluster work. Returns the new cluster start and its `graphemes`
+    /// end index. `scripts` and `level` are nil when the whole paragraph has one script or one
+    /// level (no check needed), `attributeEnd` `.max` in the last attribute run.
+    private func coveredStretch(from index: Int, next: Int, scripts: [Int32]?, font: Font, primary: Font, script: Int32,
+                                level: UInt8?, attributeEnd: Int) -> (Int, Int) {
+        let isPrimary = font === primary
         let checksLevel = level != nil, level = level ?? 0
         // Through buffers: this is the loop over almost every character of Latin text.
         return graphemes.withUnsafeBufferPointer { graphemes in
@@ -175,7 +179,8 @@ package struct Itemizer {
                             var index = index, next = next
                             while next < graphemes.count, Int(graphemes[next]) == index + 1 {
                                 let unit = utf16[index]
-                                guard unit != 0xFFFC, font.coversAlone(unit),
+                                guard isPrimary ? unit != 0xFFFC && font.coversAlone(unit)
+                                                : Self.takesFallback(unit, font, primary: primary),
                                       scripts.isEmpty || scripts[index] == script,
                                       !checksLevel || levels[index] == level,
                                       attributeEnd == .max || Int(scalarOffsets[index]) < attributeEnd else { break }
@@ -188,6 +193,18 @@ package struct Itemizer {
                 }
             }
         }
+    }
+
+    /// Whether a one-unit cluster `unit` takes `fallback` when the cluster before it did: what
+    /// `font(for:)` answers through its fast path, asked without the scalar's properties when
+    /// the primary font has the character (most of a Latin text's punctuation) or `fallback`
+    /// lacks it.
+    @inline(__always)
+    private static func takesFallback(_ unit: UInt16, _ fallback: Font, primary: Font) -> Bool {
+        guard unit >= 0x80, !UTF16.isLeadSurrogate(unit), !UTF16.isTrailSurrogate(unit),
+              !hasEmojiPresentation(bmp: unit), !primary.shaper.hasNominalGlyph(UInt32(unit)),
+              fallback.shaper.hasNominalGlyph(UInt32(unit)), let scalar = Unicode.Scalar(unit) else { return false }
+        return needsGlyph(scalar)
     }
 
     /// The script every unit of `utf16` resolves to when all of them are ASCII that `font`

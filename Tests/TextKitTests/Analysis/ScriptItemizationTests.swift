@@ -132,6 +132,9 @@ struct ItemizerStretchTests {
         // Covered one-unit clusters beyond ASCII, and their neighbours the stretch must stop at.
         "Привет", "مرحبا", "é", "\u{2014}", "€", "\u{A0}", "\u{AD}", "\u{200B}", "\u{231A}", "\u{263A}", "\u{2B55}",
         "\u{2B56}", "\u{2319}",
+        // Stretches in a fallback font, and what ends them: box drawing (the primary's), Thai,
+        // Hangul, Devanagari clusters, a character no fixture font has.
+        "─┼", "日本語のテキスト", "กขค", "한국어", "नमस्ते", "\u{10FFFD}", "\u{3000}", "、",
     ]
 
     @Test(arguments: 1...6)
