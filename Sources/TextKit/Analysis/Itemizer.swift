@@ -207,127 +207,6 @@ package struct Itemizer {
         return needsGlyph(scalar)
     }
 
-    /// The script every unit of `utf16` resolves to when all of them are ASCII that `font`
-    /// covers (Latin when there is a letter, else Common: see ``asciiScriptCodes(_:)``), nil
-    /// otherwise. One pass collecting which characters occur, then one test.
-    static func coveredASCIIScript(_ utf16: [UInt16], font: Font) -> Int32? {
-        var low: UInt64 = 0, high: UInt64 = 0, wide: UInt16 = 0
-        utf16.withUnsafeBufferPointer { units in
-            for unit in units {
-                wide |= unit & 0xFF80
-                let bit: UInt64 = 1 &<< UInt64(unit & 63)
-                let isHigh = UInt64(unit &>> 6 & 1) // 1 for 64…127: without a branch
-                low |= bit & (isHigh &- 1)
-                high |= bit & (0 &- isHigh)
-            }
-        }
-        let (coveredLow, coveredHigh) = font.asciiCoverageMask
-        guard wide == 0, low & ~coveredLow == 0, high & ~coveredHigh == 0 else { return nil }
-        // ASCII letters are 0x41…0x5A (bits 1…26 of `high`) and 0x61…0x7A (bits 33…58).
-        let letters: UInt64 = 0x07FF_FFFE_07FF_FFFE
-        return high & letters != 0 ? ICU.script(of: 0x61) : ICU.commonScript
-    }
-
-    /// The ICU script code of every UTF-16 unit, Common/Inherited resolved from neighbours.
-    private func resolvedScriptCodes() -> [Int32] {
-        if let ascii = Self.asciiScriptCodes(utf16) { return ascii }
-        var codes = [Int32](filledWith: ICU.commonScript, count: utf16.count)
-        var index = 0
-        var lastUnit: UInt16 = 0xFFFF, lastCode = ICU.commonScript
-        let latin = ICU.script(of: 0x61)
-        while index < utf16.count {
-            let unit = utf16[index]
-            // ASCII letters are Latin, the rest of ASCII Common (as in asciiScriptCodes): most
-            // characters of a paragraph with one curly quote or accented letter ask ICU nothing.
-            if unit < 0x80 {
-                if (unit | 0x20) &- 0x61 < 26 { codes[index] = latin }
-                index += 1
-                continue
-            }
-            if unit == lastUnit {
-                codes[index] = lastCode
-                index += 1
-                continue
-            }
-            let (scalar, length) = decode(at: index)
-            let code = ICU.script(of: scalar)
-            for k in index..<index + length { codes[k] = code }
-            if length == 1 { lastUnit = unit; lastCode = code }
-            index += length
-        }
-        return Self.resolveCommon(codes, scalars: { decode(at: $0) })
-    }
-
-    /// The resolved scripts of an all-ASCII paragraph without looking at each character (nil for
-    /// any other): ASCII letters are Latin and everything else is Common, so resolution
-    /// (`resolveCommon`) gives every character Latin when there is a letter, else Common.
-    package static func asciiScriptCodes(_ utf16: [UInt16]) -> [Int32]? {
-        var any: UInt16 = 0
-        var letters: UInt16 = 0 // non-zero once a letter came: no branch in the loop
-        utf16.withUnsafeBufferPointer { units in
-            for unit in units {
-                any |= unit
-                letters |= (unit | 0x20) &- 0x61 < 26 ? 1 : 0
-            }
-        }
-        guard any < 0x80 else { return nil }
-        return [Int32](filledWith: letters != 0 ? ICU.script(of: 0x61) : ICU.commonScript, count: utf16.count)
-    }
-
-    /// Resolves Common and Inherited script codes (UAX #24, as ICU's script runs and Pango do):
-    ///
-    /// ```
-    /// for each character c:
-    ///     real script          → current ← it (Common ones before the first real script take it)
-    ///     opening bracket      → current; push (its closing bracket, current)
-    ///     closing bracket      → the script of its opening bracket on the stack (popping it and
-    ///                            everything above it); current ← that script
-    ///     other Common, Inherited (marks) → current
-    /// ```
-    ///
-    /// Brackets opened before the first real script get that script when it comes.
-    package static func resolveCommon(_ raw: [Int32], scalars decode: (Int) -> (UInt32, Int)) -> [Int32] {
-        func isReal(_ code: Int32) -> Bool {
-            code != ICU.commonScript && code != ICU.inheritedScript && code != ICU.unknownScript
-        }
-        var codes = raw
-        var current = ICU.commonScript
-        var stack: [(closing: UInt32, script: Int32)] = []
-        let maximumDepth = 63 // as UAX #9 BD16: deeper nesting is not tracked
-        var index = 0
-        while index < codes.count {
-            let (scalar, length) = decode(index)
-            var code = codes[index]
-            if isReal(code) {
-                if current == ICU.commonScript {
-                    // The first real script: earlier Common characters and open brackets take it.
-                    for k in 0..<index { codes[k] = code }
-                    for k in stack.indices { stack[k].script = code }
-                }
-                current = code
-            } else {
-                switch ICU.pairedBracketType(of: scalar) {
-                case .open:
-                    code = current
-                    if stack.count < maximumDepth { stack.append((ICU.pairedBracket(of: scalar), current)) }
-                case .close:
-                    if let match = stack.lastIndex(where: { ICU.bracketsMatch($0.closing, scalar) }) {
-                        code = stack[match].script
-                        stack.removeSubrange(match...)
-                        current = code
-                    } else {
-                        code = current
-                    }
-                case .none:
-                    code = current
-                }
-            }
-            for k in index..<index + length { codes[k] = code }
-            index += length
-        }
-        return codes
-    }
-
     /// The font of one grapheme cluster: a colour font when the cluster has emoji presentation
     /// and one covers it; else `primary` when it has every glyph the cluster needs; else the
     /// fallback font of the cluster before (`previous`) when it has them all, so punctuation
@@ -448,7 +327,8 @@ package struct Itemizer {
         }
     }
 
-    private func decode(at index: Int) -> (UInt32, Int) {
+    /// The scalar at UTF-16 offset `index` and its length in units (a lone surrogate as itself).
+    func decode(at index: Int) -> (UInt32, Int) {
         let unit = utf16[index]
         if UTF16.isLeadSurrogate(unit), index + 1 < utf16.count, UTF16.isTrailSurrogate(utf16[index + 1]) {
             let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(utf16[index + 1]) - 0xDC00)
