@@ -19,22 +19,22 @@ extension Itemizer {
         guard wide == 0, low & ~coveredLow == 0, high & ~coveredHigh == 0 else { return nil }
         // ASCII letters are 0x41…0x5A (bits 1…26 of `high`) and 0x61…0x7A (bits 33…58).
         let letters: UInt64 = 0x07FF_FFFE_07FF_FFFE
-        return high & letters != 0 ? ICU.script(of: 0x61) : ICU.commonScript
+        return high & letters != 0 ? latinScript : ICU.commonScript
     }
 
     /// The ICU script code of every UTF-16 unit, Common/Inherited resolved from neighbours.
-    func resolvedScriptCodes() -> [Int32] {
+    package func resolvedScriptCodes() -> [Int32] {
         if let ascii = Self.asciiScriptCodes(utf16) { return ascii }
         var codes = [Int32](filledWith: ICU.commonScript, count: utf16.count)
         var index = 0
         var lastUnit: UInt16 = 0xFFFF, lastCode = ICU.commonScript
-        let latin = ICU.script(of: 0x61)
+        let latin = Self.latinScript
         while index < utf16.count {
             let unit = utf16[index]
             // ASCII letters are Latin, the rest of ASCII Common (as in asciiScriptCodes): most
             // characters of a paragraph with one curly quote or accented letter ask ICU nothing.
             if unit < 0x80 {
-                if (unit | 0x20) &- 0x61 < 26 { codes[index] = latin }
+                if Self.isASCIILetter(unit) { codes[index] = latin }
                 index += 1
                 continue
             }
@@ -61,11 +61,11 @@ extension Itemizer {
         utf16.withUnsafeBufferPointer { units in
             for unit in units {
                 any |= unit
-                letters |= (unit | 0x20) &- 0x61 < 26 ? 1 : 0
+                letters |= isASCIILetter(unit) ? 1 : 0
             }
         }
         guard any < 0x80 else { return nil }
-        return [Int32](filledWith: letters != 0 ? ICU.script(of: 0x61) : ICU.commonScript, count: utf16.count)
+        return [Int32](filledWith: letters != 0 ? latinScript : ICU.commonScript, count: utf16.count)
     }
 
     /// Resolves Common and Inherited script codes (UAX #24, as ICU's script runs and Pango do):
@@ -121,4 +121,11 @@ extension Itemizer {
         }
         return codes
     }
+
+    /// The script of the ASCII letters; every other ASCII character is Common (Scripts.txt).
+    static let latinScript = ICU.script(of: 0x61)
+
+    /// Whether the ASCII unit `unit` is a letter (A–Z, a–z).
+    @inline(__always)
+    static func isASCIILetter(_ unit: UInt16) -> Bool { (unit | 0x20) &- 0x61 < 26 }
 }

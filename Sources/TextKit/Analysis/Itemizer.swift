@@ -195,16 +195,22 @@ package struct Itemizer {
         }
     }
 
-    /// Whether a one-unit cluster `unit` takes `fallback` when the cluster before it did: what
-    /// `font(for:)` answers through its fast path, asked without the scalar's properties when
-    /// the primary font has the character (most of a Latin text's punctuation) or `fallback`
-    /// lacks it.
+    /// Whether a one-unit cluster `unit` takes `fallback` when the cluster before it did: the
+    /// answer of `font(for:)`'s one-unit path (``oneUnitScalar(_:primary:)``, then
+    /// ``reusable(_:primary:for:)``), without its fallback look-up.
     @inline(__always)
     private static func takesFallback(_ unit: UInt16, _ fallback: Font, primary: Font) -> Bool {
-        guard unit >= 0x80, !UTF16.isLeadSurrogate(unit), !UTF16.isTrailSurrogate(unit),
-              !hasEmojiPresentation(bmp: unit), !primary.shaper.hasNominalGlyph(UInt32(unit)),
-              fallback.shaper.hasNominalGlyph(UInt32(unit)), let scalar = Unicode.Scalar(unit) else { return false }
-        return needsGlyph(scalar)
+        guard let scalar = oneUnitScalar(unit, primary: primary), needsGlyph(scalar) else { return false }
+        return reusable(fallback, primary: primary, for: CollectionOfOne(scalar)) != nil
+    }
+
+    /// The scalar of a one-unit cluster the primary font does not take alone and that
+    /// `font(for:)` decides without its general path: beyond ASCII, without emoji presentation,
+    /// not a surrogate; nil for any other.
+    @inline(__always)
+    private static func oneUnitScalar(_ unit: UInt16, primary: Font) -> Unicode.Scalar? {
+        guard unit >= 0x80, !primary.coversAlone(unit), !hasEmojiPresentation(bmp: unit) else { return nil }
+        return Unicode.Scalar(unit)
     }
 
     /// The font of one grapheme cluster: a colour font when the cluster has emoji presentation
@@ -222,7 +228,7 @@ package struct Itemizer {
             if primary.coversAlone(unit) { return primary }
             // Beyond ASCII and without emoji presentation, one scalar the primary font lacks, without
             // a selector: what the general path below does, without its arrays, asking each font once.
-            if unit >= 0x80, !Self.hasEmojiPresentation(bmp: unit), let scalar = Unicode.Scalar(unit) {
+            if let scalar = Self.oneUnitScalar(unit, primary: primary) {
                 guard Self.needsGlyph(scalar) else { return primary }
                 if let previous = Self.reusable(previous, primary: primary, for: CollectionOfOne(scalar)) { return previous }
                 if let fallback = fonts.collection.fallbackFont(for: scalar, like: primary) { return fallback }
