@@ -106,6 +106,38 @@ struct ScriptItemizationTests {
         #expect(Itemizer.asciiScriptCodes(Array("caf\u{E9}".utf16)) == nil)
     }
 
+    /// Paragraphs mixing ASCII with other scripts (where ASCII takes its script without ICU,
+    /// repeated units reuse the last answer, and brackets pair across scripts): the resolved
+    /// scripts equal resolving every unit's ICU script.
+    @Test func mixedParagraphScriptsEqualFullResolution() {
+        var rng = SplitMix64(seed: 11)
+        let pieces = ["a", "Word", " ", "(", ")", "[", "]", "1", ".", "-", "é", "Привет", "שלום", "日本", "😀",
+                      "\u{301}", "“", "”", "«", "»", "กข", "नमस्ते", "\u{3000}"]
+        for _ in 0..<300 {
+            let text = (0..<Int.random(in: 1...30, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            let paragraph = ScriptFixtures.paragraph(text)
+            let utf16 = paragraph.utf16
+            func decode(_ index: Int) -> (UInt32, Int) {
+                let unit = utf16[index]
+                if UTF16.isLeadSurrogate(unit), index + 1 < utf16.count, UTF16.isTrailSurrogate(utf16[index + 1]) {
+                    return (0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(utf16[index + 1]) - 0xDC00), 2)
+                }
+                return (UInt32(unit), 1)
+            }
+            var raw: [Int32] = []
+            var index = 0
+            while index < utf16.count {
+                let (value, length) = decode(index)
+                raw += Array(repeating: ICU.script(of: value), count: length)
+                index += length
+            }
+            let itemizer = Itemizer(utf16: utf16, scalarOffsets: paragraph.scalarOffsets, graphemes: paragraph.graphemes,
+                                    levels: paragraph.bidi.levels, attributes: [(ScriptFixtures.attributes(), 0..<text.unicodeScalars.count)],
+                                    fonts: FontResolver(collection: ScriptFixtures.fonts, fallback: ScriptFixtures.primary))
+            #expect(itemizer.resolvedScriptCodes() == Itemizer.resolveCommon(raw, scalars: decode), "\(text.debugDescription)")
+        }
+    }
+
     /// The itemizer scripts ASCII without ICU (in all-ASCII paragraphs and character by
     /// character in the others): letters Latin, everything else Common, as ICU says.
     @Test func asciiScriptsAreLatinLettersAndCommonRest() {
