@@ -49,6 +49,9 @@ swift build --product textkit-fuzz -c release --scratch-path "$scratch_path" \
 binary=$scratch_path/release/textkit-fuzz
 # print_suppressions=0: otherwise every periodic leak check prints the suppression statistics.
 export LSAN_OPTIONS="suppressions=$PWD/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+# Swift's crash backtracer would take the SIGILL of a failed check (fatalError) before libFuzzer's
+# handler, which then never writes the crashing input (crash-…) under -artifact_prefix.
+export SWIFT_BACKTRACE=enable=no
 
 run() {  # TARGET, then libFuzzer options
     local target=$1; shift
