@@ -17,8 +17,8 @@ extension LayoutManager.ParagraphState {
 
     /// Line `index` in text offsets and container coordinates (as snapshots hold it).
     package func laidOutLine(_ index: Int) -> LineLayout {
-        let placed = lines[index]
-        return placed.line.offsetting(characters: range.lowerBound, y: yOffset(of: placed))
+        // In place: a copy of the placed line costs a retain and a release of each of its arrays.
+        lines[index].line.offsetting(characters: range.lowerBound, y: yOffset(of: lines[index]))
     }
 
     /// The y range (in the paragraph's frame) of every band its placement looked at, when all of

@@ -179,9 +179,11 @@ public final class LayoutManager: TextStorageObserver {
                             lineFragmentPadding: container.lineFragmentPadding,
                             exclusions: container.exclusions, shape: container.shape, lines: [])
         }
-        for state in textStorage == nil ? [] : paragraphs {
-            for (index, placed) in state.lines.enumerated() {
-                var line = state.laidOutLine(index)
+        // By index: a paragraph's state or a placed line copied into a loop variable costs a
+        // retain and a release of each of its arrays.
+        for p in textStorage == nil ? 0..<0 : paragraphs.indices {
+            for index in paragraphs[p].lines.indices {
+                var line = paragraphs[p].laidOutLine(index)
                 for f in line.fragments.indices {
                     line.fragments[f].glyphs.mapFontIndices { old in
                         if let known = remap[old] { return known }
@@ -190,7 +192,7 @@ public final class LayoutManager: TextStorageObserver {
                         return fonts.count - 1
                     }
                 }
-                containers[placed.container].lines.append(line)
+                containers[paragraphs[p].lines[index].container].lines.append(line)
             }
         }
         return LayoutSnapshot(fonts: fonts, containers: containers, overflowRange: overflowRange,

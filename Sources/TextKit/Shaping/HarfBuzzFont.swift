@@ -3,13 +3,16 @@ internal import CHarfBuzz
 /// Glyphs HarfBuzz produced for one item of text, in HarfBuzz's output (visual) order.
 ///
 /// Advances and offsets are in font units (the HarfBuzz font is scaled to units per em).
-/// Clusters are UTF-16 offsets into the buffer that was shaped. (The word cache assembles the
-/// same structure in logical order, with both offset columns empty when every offset is zero.)
+/// Clusters are UTF-16 offsets into the buffer that was shaped. An offset column is empty when
+/// every offset in it is zero (most runs). (The word cache assembles the same structure in
+/// logical order.)
 package struct ShapedGlyphs: Sendable {
     package var glyphs: [UInt32] = []
     package var clusters: [Int32] = []
     package var advances: [Int32] = []
+    /// Glyph offsets from the pen, or empty when every one is zero.
     var offsetsX: [Int32] = []
+    /// Glyph offsets above the baseline, or empty when every one is zero.
     var offsetsY: [Int32] = []
     /// HarfBuzz's `UNSAFE_TO_BREAK`: breaking the line before this glyph needs reshaping.
     var unsafeToBreak: [Bool] = []
@@ -199,8 +202,12 @@ package final class HarfBuzzFont: @unchecked Sendable {
             let piece = shapePiece(text, range: min(a, b)..<max(a, b), rightToLeft: rightToLeft, script: script,
                                    language: language, features: features)
             out.glyphs += piece.glyphs; out.clusters += piece.clusters; out.advances += piece.advances
-            out.offsetsX += piece.offsetsX; out.offsetsY += piece.offsetsY; out.unsafeToBreak += piece.unsafeToBreak
+            out.offsetsX += piece.offsetsX.isEmpty ? [Int32](filledWith: 0, count: piece.glyphs.count) : piece.offsetsX
+            out.offsetsY += piece.offsetsY.isEmpty ? [Int32](filledWith: 0, count: piece.glyphs.count) : piece.offsetsY
+            out.unsafeToBreak += piece.unsafeToBreak
         }
+        if !out.offsetsX.contains(where: { $0 != 0 }) { out.offsetsX = [] }
+        if !out.offsetsY.contains(where: { $0 != 0 }) { out.offsetsY = [] }
         return out
     }
 
@@ -242,15 +249,19 @@ package final class HarfBuzzFont: @unchecked Sendable {
                          features: features) { infos, positions, n in
             var out = ShapedGlyphs()
             out.glyphs.reserveCapacity(n); out.clusters.reserveCapacity(n); out.advances.reserveCapacity(n)
-            out.offsetsX.reserveCapacity(n); out.offsetsY.reserveCapacity(n); out.unsafeToBreak.reserveCapacity(n)
+            out.unsafeToBreak.reserveCapacity(n)
+            var offsetsX = false, offsetsY = false
             for i in 0..<n {
                 out.glyphs.append(infos[i].codepoint)
                 out.clusters.append(Int32(bitPattern: infos[i].cluster))
                 out.advances.append(positions[i].x_advance)
-                out.offsetsX.append(positions[i].x_offset)
-                out.offsetsY.append(positions[i].y_offset)
                 out.unsafeToBreak.append(Self.isUnsafeToBreak(infos[i]))
+                offsetsX = offsetsX || positions[i].x_offset != 0
+                offsetsY = offsetsY || positions[i].y_offset != 0
             }
+            // Most runs have no mark or kerning offset: their offset columns are never made.
+            if offsetsX { out.offsetsX = (0..<n).map { positions[$0].x_offset } }
+            if offsetsY { out.offsetsY = (0..<n).map { positions[$0].y_offset } }
             return out
         } ?? ShapedGlyphs()
     }

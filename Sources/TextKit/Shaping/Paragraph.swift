@@ -81,8 +81,12 @@ package final class Paragraph {
     private static func shape(_ items: [Item], text: [UInt16], cache: ShapeCache?) -> [ShapedRun] {
         var runs: [ShapedRun] = []
         runs.reserveCapacity(items.count)
+        // Items by index: one copied into a loop variable costs a retain and a release of each
+        // of its references.
         text.withUnsafeBufferPointer { text in
-            for item in items { runs.append(ShapedRun(text, range: item.range, style: RunStyle(item), cache: cache)) }
+            for index in items.indices {
+                runs.append(ShapedRun(text, range: items[index].range, style: RunStyle(items[index]), cache: cache))
+            }
         }
         return runs
     }
@@ -94,7 +98,10 @@ package final class Paragraph {
                                      missing: [MissingCharacter]) -> [FontScript: (count: Int, first: Int)] {
         var counts: [FontScript: (count: Int, first: Int)] = [:]
         var missingAt: [Int: MissingCharacter]?
-        for run in runs where run.attachment == nil && run.glyphs.contains(0) {
+        // Runs by index, here and below: a run copied into a loop variable costs a retain and a
+        // release of each of its arrays, for every run of every paragraph.
+        for r in runs.indices where runs[r].attachment == nil && runs[r].glyphs.contains(0) {
+            let run = runs[r]
             if missingAt == nil { missingAt = Dictionary(missing.map { ($0.offset, $0) }) { first, _ in first } }
             for (index, glyph) in run.glyphs.enumerated() where glyph == 0 {
                 let cluster = Int(run.clusters[index])
@@ -113,8 +120,10 @@ package final class Paragraph {
     /// The attachments of `runs`, by scalar offset of their U+FFFC.
     private static func attachments(of runs: [ShapedRun], scalarOffsets: [Int32]) -> [Int: TextAttachment] {
         var attachments: [Int: TextAttachment] = [:]
-        for run in runs {
-            if let attachment = run.attachment { attachments[Int(scalarOffsets[run.range.lowerBound])] = attachment }
+        for index in runs.indices {
+            if let attachment = runs[index].attachment {
+                attachments[Int(scalarOffsets[runs[index].range.lowerBound])] = attachment
+            }
         }
         return attachments
     }

@@ -221,8 +221,10 @@ package final class ShapeCache: Sendable {
         return (0..<count).map { k in
             let index = rightToLeft ? count - 1 - k : k
             return GlyphRecord(glyph: shaped.glyphs[index], cluster: shaped.clusters[index],
-                               advance: shaped.advances[index], offsetX: shaped.offsetsX[index],
-                               offsetY: shaped.offsetsY[index], unsafeToBreak: shaped.unsafeToBreak[index])
+                               advance: shaped.advances[index],
+                               offsetX: shaped.offsetsX.isEmpty ? 0 : shaped.offsetsX[index],
+                               offsetY: shaped.offsetsY.isEmpty ? 0 : shaped.offsetsY[index],
+                               unsafeToBreak: shaped.unsafeToBreak[index])
         }
     }
 

@@ -75,15 +75,13 @@ package struct ShapedRun {
         self.range = range
         self.style = style
         self.scale = style.font.scale(forPointSize: style.pointSize)
-        let rightToLeft = style.rightToLeft
-        if rightToLeft && !logicalOrder {
-            glyphs = shaped.glyphs.reversed(); clusters = shaped.clusters.reversed()
-            advances = shaped.advances.reversed(); offsetsX = shaped.offsetsX.reversed()
-            offsetsY = shaped.offsetsY.reversed(); unsafeToBreak = shaped.unsafeToBreak.reversed()
-        } else {
-            glyphs = shaped.glyphs; clusters = shaped.clusters; advances = shaped.advances
-            offsetsX = shaped.offsetsX; offsetsY = shaped.offsetsY; unsafeToBreak = shaped.unsafeToBreak
+        if style.rightToLeft && !logicalOrder {
+            // In place: the columns are this run's alone.
+            shaped.glyphs.reverse(); shaped.clusters.reverse(); shaped.advances.reverse()
+            shaped.offsetsX.reverse(); shaped.offsetsY.reverse(); shaped.unsafeToBreak.reverse()
         }
+        glyphs = shaped.glyphs; clusters = shaped.clusters; advances = shaped.advances
+        offsetsX = shaped.offsetsX; offsetsY = shaped.offsetsY; unsafeToBreak = shaped.unsafeToBreak
         // Runs without mark or kerning offsets (most) keep no offsets at all.
         if !offsetsX.contains(where: { $0 != 0 }) { offsetsX = [] }
         if !offsetsY.contains(where: { $0 != 0 }) { offsetsY = [] }

@@ -262,45 +262,50 @@ public struct LayoutJSONWriter {
         writer.key("shape")
         if let shape = container.shape { writePath(shape, offset: origin, &writer) } else { writer.out.raw("null") }
         writer.key("lines"); writer.open("[")
-        for line in container.lines {
-            writer.item(); writer.open("{")
-            writer.key("rect"); writer.rect(line.rect, origin)
-            writer.key("baseline"); writer.out.number(line.baseline + origin.y)
-            writer.key("range"); writer.range(line.characterRange)
-            if let truncated = line.truncatedRange { writer.key("truncated"); writer.range(truncated) }
-            writer.key("fragments"); writer.open("[")
-            for fragment in line.fragments {
+        // By index, each line and fragment lent to the function writing it: one copied into a
+        // loop variable costs a retain and a release of each of its arrays.
+        for line in container.lines.indices { writeLine(container.lines[line], origin: origin, &writer) }
+        writer.close("]")
+        writer.close("}")
+    }
+
+    private static func writeLine(_ line: LineLayout, origin: Point, _ writer: inout Writer) {
+        writer.item(); writer.open("{")
+        writer.key("rect"); writer.rect(line.rect, origin)
+        writer.key("baseline"); writer.out.number(line.baseline + origin.y)
+        writer.key("range"); writer.range(line.characterRange)
+        if let truncated = line.truncatedRange { writer.key("truncated"); writer.range(truncated) }
+        writer.key("fragments"); writer.open("[")
+        for fragment in line.fragments.indices { writeFragment(line.fragments[fragment], origin: origin, &writer) }
+        writer.close("]")
+        writer.close("}")
+    }
+
+    private static func writeFragment(_ fragment: LineFragment, origin: Point, _ writer: inout Writer) {
+        writer.item(); writer.open("{")
+        writer.key("rect"); writer.rect(fragment.rect, origin)
+        writer.key("usedRect"); writer.rect(fragment.usedRect, origin)
+        writer.key("range"); writer.range(fragment.characterRange)
+        writer.key("glyphs"); writer.open("[")
+        for glyph in fragment.glyphs {
+            writer.item()
+            writer.out.glyph(id: Int(glyph.glyphID), font: glyph.fontIndex, x: glyph.position.x + origin.x,
+                             y: glyph.position.y + origin.y, advance: glyph.advance, character: glyph.characterIndex)
+        }
+        writer.close("]")
+        if !fragment.attachments.isEmpty {
+            writer.key("attachments"); writer.open("[")
+            for placement in fragment.attachments {
                 writer.item(); writer.open("{")
-                writer.key("rect"); writer.rect(fragment.rect, origin)
-                writer.key("usedRect"); writer.rect(fragment.usedRect, origin)
-                writer.key("range"); writer.range(fragment.characterRange)
-                writer.key("glyphs"); writer.open("[")
-                for glyph in fragment.glyphs {
-                    writer.item()
-                    writer.out.glyph(id: Int(glyph.glyphID), font: glyph.fontIndex, x: glyph.position.x + origin.x,
-                                     y: glyph.position.y + origin.y, advance: glyph.advance,
-                                     character: glyph.characterIndex)
-                }
-                writer.close("]")
-                if !fragment.attachments.isEmpty {
-                    writer.key("attachments"); writer.open("[")
-                    for placement in fragment.attachments {
-                        writer.item(); writer.open("{")
-                        writer.key("character"); writer.out.int(placement.characterIndex)
-                        writer.key("id")
-                        if let id = placement.attachment.identifier { writer.out.string(id) } else { writer.out.raw("null") }
-                        writer.key("rect"); writer.rect(placement.rect, origin)
-                        writer.key("descent"); writer.out.number(placement.attachment.descent)
-                        writer.close("}")
-                    }
-                    writer.close("]")
-                }
+                writer.key("character"); writer.out.int(placement.characterIndex)
+                writer.key("id")
+                if let id = placement.attachment.identifier { writer.out.string(id) } else { writer.out.raw("null") }
+                writer.key("rect"); writer.rect(placement.rect, origin)
+                writer.key("descent"); writer.out.number(placement.attachment.descent)
                 writer.close("}")
             }
             writer.close("]")
-            writer.close("}")
         }
-        writer.close("]")
         writer.close("}")
     }
 }
