@@ -42,28 +42,34 @@ package final class ShapeCache: Sendable {
     ///
     /// Consecutive cached words are copied under one lock; the lock is let go only to shape a
     /// word that is missing or must be shaped in place, so threads shaping other paragraphs are
-    /// never held up by HarfBuzz.
+    /// never held up by HarfBuzz. A word shaped is added under the next lock the run takes (one
+    /// lock per missing word: two threads shaping text new to the cache meet at it less often).
     func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: RunStyle) -> ShapedGlyphs? {
         guard style.input.script != nil, !range.isEmpty, let styleID = styleID(for: style.input) else { return nil }
         let out = GlyphAssembly(capacity: range.count + 8)
         var start = range.lowerBound
+        var shaped: ShapedWord?, space: GlyphRecord?
         while start < range.upperBound {
             start = state.withLock { state in
+                if let shaped { Self.add(shaped, text, styleID: styleID, to: &state) }
+                space = state.space(styleID)
                 let (reached, hits) = Self.appendCachedWords(state, text, from: start, in: range, style: styleID,
                                                              to: out)
                 state.hits += hits
                 return reached
             }
+            shaped = nil
             guard start < range.upperBound else { break }
             let (end, wordEnd, hash) = Self.segmentEnd(text, from: start, limit: range.upperBound, style: styleID)
             let segment = start..<end
             if Self.isCacheable(text, segment, in: range) {
-                shapeAndCache(text, segment, wordEnd: wordEnd, hash: hash, styleID: styleID, style: style, to: out)
+                shaped = Self.shapeWord(text, segment, wordEnd: wordEnd, hash: hash, space: space, style: style, to: out)
             } else {
                 out.append(style.input.shapeRecords(text, range: segment), clusterOffset: 0)
             }
             start = end
         }
+        if let shaped { state.withLock { Self.add(shaped, text, styleID: styleID, to: &$0) } }
         return out.columns()
     }
 
@@ -175,13 +181,19 @@ package final class ShapeCache: Sendable {
         return before && after && segment.count <= maximumWordLength
     }
 
-    /// Shapes the segment alone (its own buffer, without context), appends its glyphs and caches
-    /// those of its word (`segment.lowerBound..<wordEnd`), when its trailing spaces came out as
-    /// one space glyph each, the style's. Once the style's space glyph is known, only the word is
-    /// shaped, and the spaces are that glyph.
-    private func shapeAndCache(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>, wordEnd: Int, hash: UInt64,
-                               styleID: Int32, style: RunStyle, to out: GlyphAssembly) {
-        let knownSpace = wordEnd < segment.upperBound ? state.withLock { $0.space(styleID) } : nil
+    /// A segment shaped alone, to be added to the cache: its range, where its word ends, the
+    /// word's hash, its glyph records and how many of them are the word's.
+    private struct ShapedWord {
+        var segment: Range<Int>, wordEnd: Int, hash: UInt64
+        var records: [GlyphRecord], split: Int
+    }
+
+    /// Shapes the segment alone (its own buffer, without context) and appends its glyphs. Once
+    /// the style's space glyph is known (`space`), only the word is shaped, and the spaces are
+    /// that glyph. Returns what ``add(_:_:styleID:to:)`` caches.
+    private static func shapeWord(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>, wordEnd: Int,
+                                  hash: UInt64, space: GlyphRecord?, style: RunStyle, to out: GlyphAssembly) -> ShapedWord {
+        let knownSpace = wordEnd < segment.upperBound ? space : nil
         let shaped = knownSpace == nil ? segment : segment.lowerBound..<wordEnd
         let alone = UnsafeBufferPointer(rebasing: text[shaped])
         let records = style.input.shapeRecords(alone, range: 0..<alone.count)
@@ -189,28 +201,35 @@ package final class ShapeCache: Sendable {
         if let knownSpace {
             out.appendSpaces(knownSpace, at: wordEnd..<segment.upperBound)
         }
-        let word = segment.lowerBound..<wordEnd, wordLength = Int32(word.count)
+        let wordLength = Int32(wordEnd - segment.lowerBound)
         let split = records.firstIndex { $0.cluster >= wordLength } ?? records.count
-        let trailing = records[split...]
-        state.withLock { state in
-            state.misses += 1
-            if let first = trailing.first {
-                var space = first
-                space.cluster = 0
-                let known = state.space(styleID) ?? space
-                guard trailing.count == segment.upperBound - wordEnd,
-                      trailing.indices.allSatisfy({ trailing[$0].isSpace(known, at: wordLength + Int32($0 - split)) })
-                else { return }
-                while state.spaces.count <= Int(styleID) { state.spaces.append(nil) }
-                state.spaces[Int(styleID)] = known
-            }
-            guard split <= Int(UInt16.max), state.words.find(text, word, hash: hash, style: styleID) == nil else { return }
-            records.withUnsafeBufferPointer { records in
-                let glyphs = UnsafeBufferPointer(rebasing: records[..<split])
-                if !state.words.insert(text, word, hash: hash, style: styleID, glyphs: glyphs) {
-                    state.words.removeAll()
-                    _ = state.words.insert(text, word, hash: hash, style: styleID, glyphs: glyphs)
-                }
+        return ShapedWord(segment: segment, wordEnd: wordEnd, hash: hash, records: records, split: split)
+    }
+
+    /// Caches the word of a segment shaped by ``shapeWord(_:_:wordEnd:hash:space:style:to:)``,
+    /// when its trailing spaces came out as one space glyph each, the style's (learning that
+    /// glyph from the first such segment). Under the caller's lock.
+    private static func add(_ shaped: ShapedWord, _ text: UnsafeBufferPointer<UInt16>, styleID: Int32,
+                            to state: inout State) {
+        state.misses += 1
+        let word = shaped.segment.lowerBound..<shaped.wordEnd, wordLength = Int32(word.count)
+        let split = shaped.split, trailing = shaped.records[split...]
+        if let first = trailing.first {
+            var space = first
+            space.cluster = 0
+            let known = state.space(styleID) ?? space
+            guard trailing.count == shaped.segment.upperBound - shaped.wordEnd,
+                  trailing.indices.allSatisfy({ trailing[$0].isSpace(known, at: wordLength + Int32($0 - split)) })
+            else { return }
+            while state.spaces.count <= Int(styleID) { state.spaces.append(nil) }
+            state.spaces[Int(styleID)] = known
+        }
+        guard split <= Int(UInt16.max), state.words.find(text, word, hash: shaped.hash, style: styleID) == nil else { return }
+        shaped.records.withUnsafeBufferPointer { records in
+            let glyphs = UnsafeBufferPointer(rebasing: records[..<split])
+            if !state.words.insert(text, word, hash: shaped.hash, style: styleID, glyphs: glyphs) {
+                state.words.removeAll()
+                _ = state.words.insert(text, word, hash: shaped.hash, style: styleID, glyphs: glyphs)
             }
         }
     }
