@@ -179,7 +179,7 @@ package struct LineAssembler {
         let spaceWidth = spaces.isEmpty ? 0 : spaces.reduce(0.0) { $0 + paragraph.width($1..<$1 + 1) } / Double(spaces.count)
         var gaps: Set<Int> = []
         if style.maximumLetterSpacing > 0, naturalWidth < available,
-           !paragraph.bidi.visualRuns(content).contains(where: \.rightToLeft) {
+           !paragraph.visualRuns(content).contains(where: \.rightToLeft) {
             // Gaps between two grapheme clusters of a word (never next to white space).
             for boundary in paragraph.graphemes where boundary > content.lowerBound && boundary < content.upperBound {
                 if !paragraph.isWhitespace(at: boundary - 1), !paragraph.isWhitespace(at: boundary) { gaps.insert(boundary) }
@@ -258,7 +258,7 @@ package struct LineAssembler {
                             extraPerSpace: Double, softHyphen: (glyph: UInt32, advance: Double)?,
                             tabs: [Int: Double] = [:], letterSpacing: Double = 0, letterGaps: Set<Int> = [],
                             into glyphs: inout [PositionedGlyph]) {
-        for visual in paragraph.bidi.visualRuns(range) {
+        for visual in paragraph.visualRuns(range) {
             paragraph.forEachPiece(visual.range, backwards: visual.rightToLeft) { run, piece in
                 let indices = run.glyphRange(for: piece)
                 let font = fontIndex(run.font, run.pointSize)

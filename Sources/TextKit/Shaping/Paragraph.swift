@@ -198,6 +198,33 @@ package final class Paragraph {
         return low
     }
 
+    /// The visual runs of the line `range`, left to right on screen (``BidiParagraph/visualRuns(_:)``),
+    /// each grapheme cluster kept whole in the run of its first unit. UAX #9 resolves levels per
+    /// character, so a cluster's marks can get another level than its base (a Devanagari vowel
+    /// sign, bidi class L, after a Hebrew letter): cut there, the cluster's pieces would be shaped
+    /// apart (HarfBuzz gives a mark alone a dotted circle) and the line would be wider than line
+    /// breaking measured it. The itemizer gives a cluster its base's level, so the runs now cut
+    /// only between items.
+    package func visualRuns(_ range: Range<Int>) -> [(range: Range<Int>, rightToLeft: Bool)] {
+        let runs = bidi.visualRuns(range)
+        guard runs.count > 1 else { return runs }
+        // A bound inside a cluster moves to the cluster's end: the run holding the cluster's
+        // start takes the whole cluster, the run after it in text order starts later (or is empty).
+        func clusterEnd(_ offset: Int) -> Int {
+            guard offset > range.lowerBound, offset < range.upperBound else { return offset }
+            var low = 0, high = graphemes.count
+            while low < high {
+                let mid = (low + high) / 2
+                if graphemes[mid] < offset { low = mid + 1 } else { high = mid }
+            }
+            return low < graphemes.count ? Swift.min(graphemes[low], range.upperBound) : range.upperBound
+        }
+        return runs.compactMap { run in
+            let lower = clusterEnd(run.range.lowerBound), upper = clusterEnd(run.range.upperBound)
+            return lower < upper ? (lower..<upper, run.rightToLeft) : nil
+        }
+    }
+
     /// Calls `body` with each shaped run covering `range` and the part of `range` it covers, in
     /// logical order (or `backwards`). A run cut where HarfBuzz says cutting changes the glyphs
     /// (unsafe to break, or inside a cluster) is shaped again for its piece, so a line never
