@@ -101,11 +101,12 @@ public struct PageDescription: Hashable, Sendable {
 extension LayoutManager {
     /// Appends the containers of `count` pages set up as `setup` and lays the text out.
     ///
-    /// Complexity: with ``PageCount/automatic(maximum:)`` each added page only lays out the
-    /// text that did not fit before.
+    /// Complexity: with ``PageCount/automatic(maximum:)`` pages are added about as many at a
+    /// time as the text left needs, and each addition only lays out the text that did not fit
+    /// before.
     ///
-    /// - Parameter progress: called with the number of pages laid out so far, after each page
-    ///   (for a progress display on long documents).
+    /// - Parameter progress: called with the number of pages laid out so far, after each
+    ///   addition of pages (for a progress display on long documents).
     public func layOutPages(_ setup: PageSetup, count: PageCount, progress: ((Int) -> Void)? = nil) -> PagedLayout {
         var result = PagedLayout(pages: [], placements: [])
         let existing = textContainers.count
@@ -114,18 +115,25 @@ extension LayoutManager {
             for _ in 0..<max(0, pages) { addPage(setup, to: &result) }
         case .automatic(let maximum):
             addPage(setup, to: &result)
-            var overflow = overflowRange
             progress?(result.pages.count)
-            while let before = overflow, result.pages.count < maximum {
-                addPage(setup, to: &result)
-                overflow = overflowRange
+            // Pages are added as many at a time as the rest of the text needs (estimated from
+            // the characters per page so far), up to as many as there are (8 to 256: progress
+            // is still reported often), not one by one: each addition is a layout pass, and a
+            // pass per page restarted the shaping pipeline 300 times for a megabyte. The pages
+            // the text did not reach are taken off again, so the pages are those of adding one
+            // at a time until the text fits or a page takes none of it (then none ever would:
+            // every page has the first one's geometry).
+            while let overflow = overflowRange, result.pages.count < maximum {
+                let before = result.pages.count
+                let perPage = Double(overflow.lowerBound) / Double(before)
+                let estimate = perPage > 0 ? (Double(overflow.count) / perPage * 1.05).rounded(.up) + 1 : 1
+                let step = min(estimate, Double(min(max(before, 8), 256)), Double(maximum - before))
+                for _ in 0..<Int(step) { addPage(setup, to: &result) }
+                let added = result.pages.count
+                let used = pagesHoldingText(setup, existing: existing)
+                removeLastPages(added - max(used, before), setup, from: &result)
                 progress?(result.pages.count)
-                if let after = overflow, after.lowerBound == before.lowerBound {
-                    for _ in 0..<setup.columns { removeTextContainer(at: textContainers.count - 1) }
-                    result.placements.removeLast(setup.columns)
-                    result.pages.removeLast()
-                    break
-                }
+                if used < added, overflowRange != nil { break }
             }
         }
         precondition(textContainers.count - existing == result.placements.count)
@@ -162,6 +170,24 @@ extension LayoutManager {
         }
         _ = fits(high)
         ensureLayout()
+    }
+
+    /// How many of the pages after the first `existing` containers hold text: up to the page of
+    /// the last character laid out (0 when none is laid out there).
+    private func pagesHoldingText(_ setup: PageSetup, existing: Int) -> Int {
+        let last = (overflowRange?.lowerBound ?? textStorage?.length ?? 0) - 1
+        guard last >= 0, let container = textContainer(forCharacterAt: last),
+              let index = containerIndex(container), index >= existing else { return 0 }
+        return (index - existing) / max(1, setup.columns) + 1
+    }
+
+    /// Takes the containers of the last `count` pages off again.
+    private func removeLastPages(_ count: Int, _ setup: PageSetup, from result: inout PagedLayout) {
+        guard count > 0 else { return }
+        let containers = count * max(1, setup.columns)
+        for _ in 0..<containers { removeTextContainer(at: textContainers.count - 1) }
+        result.placements.removeLast(containers)
+        result.pages.removeLast(count)
     }
 
     private func addPage(_ setup: PageSetup, to result: inout PagedLayout) {

@@ -239,12 +239,50 @@ struct ParallelShapingTests {
 
 @Suite("Page progress")
 struct PageProgressTests {
-    @Test func automaticPagesReportProgressPageByPage() throws {
-        let text = String(repeating: try Fixtures.text("prose.txt"), count: 6)
+    /// Pages are added several at a time (a layout pass each), each addition reported: the
+    /// counts grow, start at the first page and end at the final count.
+    @Test func automaticPagesReportProgress() throws {
+        let text = String(repeating: try Fixtures.text("prose.txt"), count: 60)
         let (_, manager) = Fixtures.layout(text)
         var reported: [Int] = []
-        let paged = manager.layOutPages(PageSetup(), count: .automatic(maximum: 50)) { reported.append($0) }
-        #expect(paged.pages.count > 1)
-        #expect(reported == Array(1...paged.pages.count))
+        let paged = manager.layOutPages(PageSetup(), count: .automatic(maximum: 500)) { reported.append($0) }
+        #expect(paged.pages.count > 20)
+        #expect(reported.first == 1 && reported.last == paged.pages.count)
+        #expect(zip(reported, reported.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(reported.count >= 3, "\(reported)")
+    }
+
+    /// Adding pages several at a time gives the pages of adding them one by one: the same
+    /// lines, page count and overflow, for text that fits, text cut by a page limit, and text
+    /// that no page takes.
+    @Test(arguments: [(1, 500, 12.0), (2, 500, 12.0), (1, 7, 12.0), (1, 500, 900.0)])
+    func pagesAddedTogetherEqualPagesAddedOneByOne(columns: Int, maximum: Int, size: Double) throws {
+        let text = String(repeating: try Fixtures.text("prose.txt"), count: 12)
+        var setup = PageSetup()
+        setup.columns = columns
+        var attributes = TextAttributes(font: FontDescriptor(filePath: Fixtures.fontPath, size: size))
+        attributes.paragraphStyle.alignment = .justified
+        let together = TextStorage(string: text, attributes: attributes)
+        let manager = LayoutManager(fontCollection: Fixtures.fonts, defaultFont: Fixtures.font)
+        together.addLayoutManager(manager)
+        let paged = manager.layOutPages(setup, count: .automatic(maximum: maximum))
+
+        let oneByOne = TextStorage(string: text, attributes: attributes)
+        let reference = LayoutManager(fontCollection: Fixtures.fonts, defaultFont: Fixtures.font)
+        oneByOne.addLayoutManager(reference)
+        var pages = reference.layOutPages(setup, count: .fixed(1)).pages.count
+        var overflow = reference.overflowRange
+        while let before = overflow, pages < maximum {
+            pages += reference.layOutPages(setup, count: .fixed(1)).pages.count
+            overflow = reference.overflowRange
+            if overflow?.lowerBound == before.lowerBound {
+                for _ in 0..<columns { reference.removeTextContainer(at: reference.textContainers.count - 1) }
+                pages -= 1
+                break
+            }
+        }
+        #expect(paged.pages.count == pages)
+        #expect(manager.overflowRange == reference.overflowRange)
+        #expect(firstDifference(manager.snapshot().allLines, reference.snapshot().allLines) == nil)
     }
 }
