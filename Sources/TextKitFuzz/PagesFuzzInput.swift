@@ -65,6 +65,13 @@ struct PagesFuzzInput {
         let snapshot = layoutManager.snapshot()
         FuzzTarget.check(snapshot.overflowRange == nil,
                          "text lost: overflow \(snapshot.overflowRange!) with pages added until all text fits")
+        // Pages are added until the text fits and no further (several at a time, the extra
+        // ones taken off): the last page holds the last character.
+        if storage.length > 0 {
+            let holder = layoutManager.textContainer(forCharacterAt: storage.length - 1)
+            FuzzTarget.check(layoutManager.textContainers.suffix(columns).contains { $0 === holder },
+                             "a page after the one holding the last character")
+        }
         let problems = snapshot.invariantViolations(text: Array(storage.string.unicodeScalars),
                                                     textContainers: layoutManager.textContainers)
         FuzzTarget.check(problems.isEmpty, "layout invariants: \(problems.prefix(3))")

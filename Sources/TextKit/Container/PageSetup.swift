@@ -117,12 +117,12 @@ extension LayoutManager {
             addPage(setup, to: &result)
             progress?(result.pages.count)
             // Pages are added as many at a time as the rest of the text needs (estimated from
-            // the characters per page so far), up to as many as there are (8 to 256: progress
-            // is still reported often), not one by one: each addition is a layout pass, and a
-            // pass per page restarted the shaping pipeline 300 times for a megabyte. The pages
-            // the text did not reach are taken off again, so the pages are those of adding one
-            // at a time until the text fits or a page takes none of it (then none ever would:
-            // every page has the first one's geometry).
+            // the characters per page so far), at most as many as there are already (but 8 to
+            // 256, so progress is still reported often), not one by one: each addition is a
+            // layout pass, and a pass per page restarted the shaping pipeline 330 times for a
+            // megabyte. The pages the text did not reach are taken off again, so the pages are
+            // those of adding one at a time until the text fits or a page takes none of it
+            // (then none ever would: every page has the first one's geometry).
             while let overflow = overflowRange, result.pages.count < maximum {
                 let before = result.pages.count
                 let perPage = Double(overflow.lowerBound) / Double(before)
