@@ -269,6 +269,7 @@ public struct LayoutJSONWriter {
         writer.close("}")
     }
 
+    /// One line of a container: its rectangle, baseline, ranges and fragments.
     private static func writeLine(_ line: LineLayout, origin: Point, _ writer: inout Writer) {
         writer.item(); writer.open("{")
         writer.key("rect"); writer.rect(line.rect, origin)
@@ -281,6 +282,7 @@ public struct LayoutJSONWriter {
         writer.close("}")
     }
 
+    /// One line fragment: its rectangles, range, glyphs and attachments.
     private static func writeFragment(_ fragment: LineFragment, origin: Point, _ writer: inout Writer) {
         writer.item(); writer.open("{")
         writer.key("rect"); writer.rect(fragment.rect, origin)
