@@ -23,6 +23,17 @@ package struct CompactOffsets: RandomAccessCollection, Equatable, ExpressibleByA
     package var startIndex: Int { 0 }
     package var endIndex: Int { storage.count }
     package subscript(index: Int) -> Int { Int(storage[index]) }
+
+    /// The index of the first offset at or after `offset` (`endIndex` when none is), for offsets
+    /// that never decrease (grapheme boundaries): a binary search.
+    func firstIndex(atOrAfter offset: Int) -> Int {
+        var low = 0, high = storage.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Int(storage[mid]) < offset { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
 }
 
 /// Points kept as Float when every one converts back exactly (the usual case: advances in font

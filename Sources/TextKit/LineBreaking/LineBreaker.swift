@@ -358,11 +358,7 @@ package struct LineBreaker {
     private func graphemeBreak(from start: Int, limit: Int, available: Double, maxWidth: Double,
                                origin: Double) -> Int?? {
         let graphemes = paragraph.graphemes
-        var low = 0, high = graphemes.count
-        while low < high {
-            let mid = (low + high) / 2
-            if graphemes[mid] <= start { low = mid + 1 } else { high = mid }
-        }
+        let low = graphemes.firstIndex(atOrAfter: start + 1)
         guard low < graphemes.count else { return .some(start) }
         if paragraph.width(start..<graphemes[low]) > maxWidth + 1e-9 { return .none }
         var best = start

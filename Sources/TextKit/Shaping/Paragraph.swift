@@ -212,12 +212,8 @@ package final class Paragraph {
         // start takes the whole cluster, the run after it in text order starts later (or is empty).
         func clusterEnd(_ offset: Int) -> Int {
             guard offset > range.lowerBound, offset < range.upperBound else { return offset }
-            var low = 0, high = graphemes.count
-            while low < high {
-                let mid = (low + high) / 2
-                if graphemes[mid] < offset { low = mid + 1 } else { high = mid }
-            }
-            return low < graphemes.count ? Swift.min(graphemes[low], range.upperBound) : range.upperBound
+            let index = graphemes.firstIndex(atOrAfter: offset)
+            return index < graphemes.count ? Swift.min(graphemes[index], range.upperBound) : range.upperBound
         }
         return runs.compactMap { run in
             let lower = clusterEnd(run.range.lowerBound), upper = clusterEnd(run.range.upperBound)
