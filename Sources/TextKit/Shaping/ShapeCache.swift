@@ -359,7 +359,7 @@ private final class GlyphAssembly {
         out.clusters = [Int32](filledWith: 0, count: count)
         out.advances = [Int32](filledWith: 0, count: count)
         out.unsafeToBreak = [Bool](filledWith: false, count: count)
-        var offsetBits: Int32 = 0 // every offset's bits, or-ed: zero when all are zero
+        var xBits: Int32 = 0, yBits: Int32 = 0 // each column's offsets or-ed: zero when all are zero
         let storage = storage, count = count
         out.glyphs.withUnsafeMutableBufferPointer { glyphs in
             out.clusters.withUnsafeMutableBufferPointer { clusters in
@@ -371,16 +371,15 @@ private final class GlyphAssembly {
                             clusters[index] = record.cluster
                             advances[index] = record.advance
                             unsafeToBreak[index] = record.unsafeToBreak
-                            offsetBits |= record.offsetX | record.offsetY
+                            xBits |= record.offsetX
+                            yBits |= record.offsetY
                         }
                     }
                 }
             }
         }
-        if offsetBits != 0 {
-            out.offsetsX = (0..<count).map { storage[$0].offsetX }
-            out.offsetsY = (0..<count).map { storage[$0].offsetY }
-        }
+        if xBits != 0 { out.offsetsX = (0..<count).map { storage[$0].offsetX } }
+        if yBits != 0 { out.offsetsY = (0..<count).map { storage[$0].offsetY } }
         return out
     }
 }

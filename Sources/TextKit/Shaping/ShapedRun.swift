@@ -80,11 +80,10 @@ package struct ShapedRun {
             shaped.glyphs.reverse(); shaped.clusters.reverse(); shaped.advances.reverse()
             shaped.offsetsX.reverse(); shaped.offsetsY.reverse(); shaped.unsafeToBreak.reverse()
         }
+        // Offset columns come empty when every offset is zero (most runs: no mark or kerning),
+        // from HarfBuzz and from the word cache alike (``ShapedGlyphs``).
         glyphs = shaped.glyphs; clusters = shaped.clusters; advances = shaped.advances
         offsetsX = shaped.offsetsX; offsetsY = shaped.offsetsY; unsafeToBreak = shaped.unsafeToBreak
-        // Runs without mark or kerning offsets (most) keep no offsets at all.
-        if !offsetsX.contains(where: { $0 != 0 }) { offsetsX = [] }
-        if !offsetsY.contains(where: { $0 != 0 }) { offsetsY = [] }
         if style.tracking != 0, !glyphs.isEmpty {
             let extra = Int32((style.tracking / scale).rounded())
             for index in glyphs.indices where index + 1 == glyphs.count || clusters[index + 1] != clusters[index] {
