@@ -254,9 +254,9 @@ struct PageProgressTests {
 
     /// Adding pages several at a time gives the pages of adding them one by one: the same
     /// lines, page count and overflow, for text that fits, text cut by a page limit, and text
-    /// that no page takes.
-    @Test(arguments: [(1, 500, 12.0), (2, 500, 12.0), (1, 7, 12.0), (1, 500, 900.0)])
-    func pagesAddedTogetherEqualPagesAddedOneByOne(columns: Int, maximum: Int, size: Double) throws {
+    /// that no page takes, after a container the manager had before (`existing`).
+    @Test(arguments: [(1, 500, 12.0, 0), (2, 500, 12.0, 0), (1, 7, 12.0, 0), (1, 500, 900.0, 0), (2, 500, 12.0, 1)])
+    func pagesAddedTogetherEqualPagesAddedOneByOne(columns: Int, maximum: Int, size: Double, existing: Int) throws {
         let text = String(repeating: try Fixtures.text("prose.txt"), count: 12)
         var setup = PageSetup()
         setup.columns = columns
@@ -265,11 +265,13 @@ struct PageProgressTests {
         let together = TextStorage(string: text, attributes: attributes)
         let manager = LayoutManager(fontCollection: Fixtures.fonts, defaultFont: Fixtures.font)
         together.addLayoutManager(manager)
+        for _ in 0..<existing { manager.addTextContainer(TextContainer(size: Size(width: 300, height: 200))) }
         let paged = manager.layOutPages(setup, count: .automatic(maximum: maximum))
 
         let oneByOne = TextStorage(string: text, attributes: attributes)
         let reference = LayoutManager(fontCollection: Fixtures.fonts, defaultFont: Fixtures.font)
         oneByOne.addLayoutManager(reference)
+        for _ in 0..<existing { reference.addTextContainer(TextContainer(size: Size(width: 300, height: 200))) }
         var pages = reference.layOutPages(setup, count: .fixed(1)).pages.count
         var overflow = reference.overflowRange
         while let before = overflow, pages < maximum {
