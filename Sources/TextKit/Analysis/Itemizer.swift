@@ -55,7 +55,7 @@ package struct FontResolver {
 /// cluster whose attributes carry an attachment is an item of its own, in the primary font.
 package struct Itemizer {
     let utf16: [UInt16]
-    let scalarOffsets: [Int32]
+    let scalarOffsets: CompactOffsets
     let graphemes: CompactOffsets
     let levels: [UInt8]
     let attributes: [(TextAttributes, Range<Int>)]
@@ -66,7 +66,7 @@ package struct Itemizer {
     /// item without the per-cluster work (tests turn it off to compare with the general loop).
     package var takesCoveredStretches = true
 
-    package init(utf16: [UInt16], scalarOffsets: [Int32], graphemes: CompactOffsets, levels: [UInt8],
+    package init(utf16: [UInt16], scalarOffsets: CompactOffsets, graphemes: CompactOffsets, levels: [UInt8],
          attributes: [(TextAttributes, Range<Int>)], fonts: FontResolver) {
         self.utf16 = utf16
         self.scalarOffsets = scalarOffsets
@@ -93,6 +93,7 @@ package struct Itemizer {
         // Most paragraphs have one script and one level: stretches then need not check them.
         let oneScript = !scripts.contains { $0 != scripts[0] }
         var items: [Item] = []
+        items.reserveCapacity(8) // (grown from one, a paragraph of a few items copied them three times)
         var attributeIndex = 0
         // The item being grown; appended when the next cluster differs in any way.
         var start = 0, end = 0
@@ -171,11 +172,11 @@ package struct Itemizer {
         let isPrimary = font === primary
         let checksLevel = level != nil, level = level ?? 0
         // Through buffers: this is the loop over almost every character of Latin text.
-        return graphemes.withUnsafeBufferPointer { graphemes in
+        return graphemes.withReader { graphemes in
             utf16.withUnsafeBufferPointer { utf16 in
                 (scripts ?? []).withUnsafeBufferPointer { scripts in
                     levels.withUnsafeBufferPointer { levels in
-                        scalarOffsets.withUnsafeBufferPointer { scalarOffsets in
+                        scalarOffsets.withReader { scalarOffsets in
                             var index = index, next = next
                             while next < graphemes.count, Int(graphemes[next]) == index + 1 {
                                 let unit = utf16[index]
@@ -237,24 +238,23 @@ package struct Itemizer {
                 return primary
             }
         }
-        var needed: [Unicode.Scalar] = []
-        var firstMissing: Int?
-        var selector: UInt32?
-        var index = cluster.lowerBound
-        while index < cluster.upperBound {
-            let (value, length) = decode(at: index)
-            index += length
-            if value == 0xFE0E || value == 0xFE0F { selector = selector ?? value }
-            guard let scalar = Unicode.Scalar(value), Self.needsGlyph(scalar) else { continue }
-            if firstMissing == nil, !primary.hasGlyph(for: scalar) { firstMissing = needed.count }
-            needed.append(scalar)
+        // The cluster's scalars that need a glyph are read in place; an array is made only for
+        // the rare clusters that need a font looked up (most clusters of several units, such as
+        // a Devanagari syllable, take the primary font or the font of the cluster before).
+        let scalars = NeededScalars(utf16: utf16, cluster: cluster)
+        var firstNeeded: Unicode.Scalar?, firstMissing: Int?, neededCount = 0
+        for scalar in scalars {
+            if firstNeeded == nil { firstNeeded = scalar }
+            if firstMissing == nil, !primary.hasGlyph(for: scalar) { firstMissing = neededCount }
+            neededCount += 1
         }
-        if Self.hasEmojiPresentation(first: needed.first, selector: selector), !primary.hasColorGlyphs,
-           let emoji = fonts.collection.colorEmojiFont(for: needed) {
+        if Self.hasEmojiPresentation(first: firstNeeded, selector: scalars.selector), !primary.hasColorGlyphs,
+           let emoji = fonts.collection.colorEmojiFont(for: Array(scalars)) {
             return emoji
         }
         guard let firstMissing else { return primary }
-        if let previous = Self.reusable(previous, primary: primary, for: needed) { return previous }
+        if let previous = Self.reusable(previous, primary: primary, for: scalars) { return previous }
+        var needed = Array(scalars)
         let first = needed.remove(at: firstMissing)
         if let fallback = fonts.collection.fallbackFont(for: [first] + needed, like: primary) { return fallback }
         needed.insert(first, at: firstMissing)
@@ -333,8 +333,45 @@ package struct Itemizer {
         }
     }
 
+    /// The scalars of a grapheme cluster that need a glyph (``needsGlyph(_:)``), decoded in place.
+    struct NeededScalars: Sequence, IteratorProtocol {
+        let utf16: [UInt16]
+        let cluster: Range<Int>
+        private var index: Int
+
+        init(utf16: [UInt16], cluster: Range<Int>) {
+            self.utf16 = utf16
+            self.cluster = cluster
+            index = cluster.lowerBound
+        }
+
+        mutating func next() -> Unicode.Scalar? {
+            while index < cluster.upperBound {
+                let (value, length) = Itemizer.decode(utf16, at: index)
+                index += length
+                if let scalar = Unicode.Scalar(value), Itemizer.needsGlyph(scalar) { return scalar }
+            }
+            return nil
+        }
+
+        /// The cluster's first variation selector of presentation (U+FE0E text, U+FE0F emoji), if any.
+        var selector: UInt32? {
+            var index = cluster.lowerBound
+            while index < cluster.upperBound {
+                let (value, length) = Itemizer.decode(utf16, at: index)
+                if value == 0xFE0E || value == 0xFE0F { return value }
+                index += length
+            }
+            return nil
+        }
+    }
+
     /// The scalar at UTF-16 offset `index` and its length in units (a lone surrogate as itself).
-    func decode(at index: Int) -> (UInt32, Int) {
+    func decode(at index: Int) -> (UInt32, Int) { Self.decode(utf16, at: index) }
+
+    /// The scalar at offset `index` of `utf16` and its length in units (a lone surrogate as itself).
+    @inline(__always)
+    static func decode(_ utf16: [UInt16], at index: Int) -> (UInt32, Int) {
         let unit = utf16[index]
         if UTF16.isLeadSurrogate(unit), index + 1 < utf16.count, UTF16.isTrailSurrogate(utf16[index + 1]) {
             let value = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(utf16[index + 1]) - 0xDC00)

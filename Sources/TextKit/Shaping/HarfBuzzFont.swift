@@ -58,7 +58,15 @@ package final class HarfBuzzFont: @unchecked Sendable {
         var first = hb_codepoint_t.max, last = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first
         bits.withUnsafeMutableBufferPointer { bits in
             while hb_set_next_range(set, &first, &last) != 0, first < 0x10000 {
-                for codePoint in first...min(last, 0xFFFF) { bits[Int(codePoint >> 6)] |= 1 << UInt64(codePoint & 63) }
+                // A word at a time (a CJK face covers tens of thousands of code points).
+                var codePoint = first
+                let end = min(last, 0xFFFF)
+                while codePoint <= end {
+                    let bit = codePoint & 63, count = min(64 - bit, end - codePoint + 1)
+                    let mask: UInt64 = count == 64 ? ~0 : ((1 << UInt64(count)) - 1) << UInt64(bit)
+                    bits[Int(codePoint >> 6)] |= mask
+                    codePoint += count
+                }
             }
         }
         return bits
