@@ -1,19 +1,39 @@
 internal import CICUShim
 
 /// A line-break opportunity found by ICU (UAX #14): a break is allowed before `offset`.
+///
+/// Eight bytes (a paragraph keeps one for every few characters): the offset in 32 bits, as every
+/// offset inside a paragraph (``CompactOffsets``), and the kinds as flags.
 package struct BreakOpportunity: Hashable, Sendable {
+    private var offset32: Int32
+    private var flags: UInt8
+
     /// UTF-16 offset into the analysed text.
-    package var offset: Int
+    package var offset: Int {
+        get { Int(offset32) }
+        set {
+            guard let narrow = Int32(exactly: newValue) else { preconditionFailure("paragraph offset \(newValue) past 2³¹") }
+            offset32 = narrow
+        }
+    }
+
     /// A mandatory break (after LF, CR LF, NEL, U+2028, U+2029, form feed…).
-    var isMandatory: Bool
+    var isMandatory: Bool {
+        get { flags & 1 != 0 }
+        set { flags = newValue ? flags | 1 : flags & ~1 }
+    }
+
     /// A hyphenation point inside a word: a line broken here shows a hyphen.
-    var isHyphenation = false
+    var isHyphenation: Bool {
+        get { flags & 2 != 0 }
+        set { flags = newValue ? flags | 2 : flags & ~2 }
+    }
 
     /// Creates a value from its parts.
     package init(offset: Int, isMandatory: Bool, isHyphenation: Bool = false) {
+        offset32 = 0
+        flags = (isMandatory ? 1 : 0) | (isHyphenation ? 2 : 0)
         self.offset = offset
-        self.isMandatory = isMandatory
-        self.isHyphenation = isHyphenation
     }
 }
 
@@ -63,27 +83,39 @@ package enum ICU {
     }
 
     package static func graphemeBoundaries(_ text: UnsafeBufferPointer<UInt16>, pool: BreakIteratorPool? = nil) -> [Int32] {
-        guard !text.isEmpty else { return [0] }
+        graphemeOffsets(text, pool: pool).map { Int32(truncatingIfNeeded: $0) }
+    }
+
+    /// ``graphemeBoundaries(_:pool:)`` as a paragraph keeps them: an identity table (nothing
+    /// stored) when every unit is a cluster of its own, as in most text.
+    static func graphemeOffsets(_ text: UnsafeBufferPointer<UInt16>, pool: BreakIteratorPool? = nil) -> CompactOffsets {
+        guard !text.isEmpty else { return CompactOffsets(identity: 1) }
         // Below U+0300 there are no marks, joiners, Hangul jamo or regional indicators: every
         // offset is a boundary but the one between CR and LF (GB3; GB4–GB5 break around controls).
         // Above it, a code unit whose Grapheme_Cluster_Break is Other (punctuation such as ’ “ —,
         // letters of Han, Kana, Hebrew, Arabic, Cyrillic, Greek …) obeys no rule but GB999, as
         // long as no joiner, mark or other special unit is in the text (GB11's pictographs only
         // join across a ZWJ, which is not Other; surrogates are never Other here).
-        if !text.contains(where: { $0 >= 0x300 && !Self.isGraphemeOther($0) }) {
-            // Written in place (appending checks the capacity at each offset): every offset,
-            // then, only if the text has a CR LF, the offsets between them left out.
-            return [Int32](count: text.count + 1, filler: 0) { out in
-                var kept = 0
-                for index in 0...text.count
-                where index == 0 || index == text.count || !(text[index - 1] == 0x0D && text[index] == 0x0A) {
-                    out[kept] = Int32(truncatingIfNeeded: index)
-                    kept += 1
-                }
-                return kept
+        var hasCRLF = false
+        for index in text.indices {
+            let unit = text[index]
+            if unit >= 0x300 {
+                if !Self.isGraphemeOther(unit) { return CompactOffsets(narrow: iteratorGraphemeBoundaries(text, pool: pool)) }
+            } else if unit == 0x0A, index > 0, text[index - 1] == 0x0D {
+                hasCRLF = true
             }
         }
-        return iteratorGraphemeBoundaries(text, pool: pool)
+        guard hasCRLF else { return CompactOffsets(identity: text.count + 1) }
+        // Every offset but those between a CR and an LF, written in place.
+        return CompactOffsets(narrow: [Int32](count: text.count + 1, filler: 0) { out in
+            var kept = 0
+            for index in 0...text.count
+            where index == 0 || index == text.count || !(text[index - 1] == 0x0D && text[index] == 0x0A) {
+                out[kept] = Int32(truncatingIfNeeded: index)
+                kept += 1
+            }
+            return kept
+        })
     }
 
     /// ``graphemeBoundaries(_:pool:)`` from ICU's character break iterator alone (no fast path).
@@ -302,16 +334,19 @@ package final class BidiParagraph {
     package let paragraphLevel: UInt8
     /// Whether every level is 0 (plain left-to-right text: no reordering needed).
     package let isLeftToRightOnly: Bool
+    /// Whether the levels were known without asking ICU (no unit may be right to left).
+    package var isResolvedWithoutICU: Bool { text == nil }
 
     /// The copy of the text ICU reads; nil for plain left-to-right text (ICU is not asked).
     private let text: UnsafeMutableBufferPointer<UInt16>?
     private let para: OpaquePointer?
 
-    package init(_ source: UnsafeBufferPointer<UInt16>, direction: WritingDirection) {
-        // Below U+0590 there are no R, AL or AN characters and no explicit embeddings, so a
-        // paragraph that is not forced right to left resolves to level 0 throughout (W7 turns
-        // its European numbers into L): ICU would say the same.
-        if direction != .rightToLeft, !source.contains(where: { $0 >= 0x590 }) {
+    /// - Parameter asksICU: ask ICU even for text ``mayBeRightToLeft(_:)`` clears (for tests).
+    package init(_ source: UnsafeBufferPointer<UInt16>, direction: WritingDirection, asksICU: Bool = false) {
+        // Text without R, AL or AN characters and without explicit embeddings, isolates or
+        // overrides resolves to level 0 throughout in a paragraph that is not forced right to
+        // left (W7 turns its European numbers into L): ICU would say the same.
+        if direction != .rightToLeft, !asksICU, !source.contains(where: Self.mayBeRightToLeft) {
             text = nil
             para = nil
             levels = [UInt8](filledWith: 0, count: source.count)
@@ -343,6 +378,21 @@ package final class BidiParagraph {
         self.levels = levels
         self.paragraphLevel = paragraphLevel & 1
         self.isLeftToRightOnly = self.paragraphLevel == 0 && !levels.contains { $0 != 0 }
+    }
+
+    /// Whether a UTF-16 unit may be (or start) a character of bidi class R, AL or AN, or an
+    /// explicit embedding, override or isolate (RLM included): the blocks of right-to-left scripts
+    /// (U+0590…U+08FF, U+FB1D…U+FDFF, U+FE70…U+FEFF, where unassigned code points default to R
+    /// or AL too), the formatting characters, and every surrogate (the supplementary planes hold
+    /// more). False for the rest of the BMP, Devanagari, Thai and CJK among it.
+    @inline(__always)
+    package static func mayBeRightToLeft(_ unit: UInt16) -> Bool {
+        guard unit >= 0x590 else { return false }
+        switch unit {
+        case 0x590...0x8FF, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xD800...0xDFFF, 0xFB1D...0xFDFF,
+             0xFE70...0xFEFF: return true
+        default: return false
+        }
     }
 
     deinit {

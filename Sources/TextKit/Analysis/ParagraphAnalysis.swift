@@ -3,8 +3,9 @@
 struct ParagraphText {
     /// The paragraph text as UTF-16, without its terminator.
     let utf16: [UInt16]
-    /// Scalar offset (within the paragraph) of every UTF-16 offset 0…count.
-    let scalarOffsets: [Int32]
+    /// Scalar offset (within the paragraph) of every UTF-16 offset 0…count (an identity table,
+    /// nothing stored, when the text has no surrogate pair).
+    let scalarOffsets: CompactOffsets
 
     /// The UTF-16 of `content` (the paragraph without its terminator).
     init(_ content: ArraySlice<Unicode.Scalar>) {
@@ -12,24 +13,20 @@ struct ParagraphText {
     }
 
     /// The paragraph's UTF-16 and the scalar offset of every UTF-16 offset 0…count.
-    private static func utf16(of content: ArraySlice<Unicode.Scalar>) -> ([UInt16], [Int32]) {
+    private static func utf16(of content: ArraySlice<Unicode.Scalar>) -> ([UInt16], CompactOffsets) {
         content.withUnsafeBufferPointer { scalars in
             var count = scalars.count
             for scalar in scalars where scalar.value > 0xFFFF { count += 1 }
             // (Never an uninitialized array of capacity 0: the standard library then writes its
             // count into the shared empty-array storage, a race ThreadSanitizer reports.)
-            if count == 0 { return ([], [0]) }
+            if count == 0 { return ([], CompactOffsets(identity: 1)) }
             if count == scalars.count {
                 // No surrogate pairs (most text): one unit per scalar.
                 let utf16 = [UInt16](count: count, filler: 0) { units in
                     for index in 0..<count { units[index] = UInt16(truncatingIfNeeded: scalars[index].value) }
                     return count
                 }
-                let offsets = [Int32](count: count + 1, filler: 0) { offsets in
-                    for index in 0...count { offsets[index] = Int32(truncatingIfNeeded: index) }
-                    return count + 1
-                }
-                return (utf16, offsets)
+                return (utf16, CompactOffsets(identity: count + 1))
             }
             var offsets = [Int32](filledWith: 0, count: count + 1)
             let utf16 = [UInt16](count: count, filler: 0) { units in
@@ -53,7 +50,7 @@ struct ParagraphText {
                 }
                 return count
             }
-            return (utf16, offsets)
+            return (utf16, CompactOffsets(narrow: offsets))
         }
     }
 }
@@ -75,7 +72,7 @@ struct ParagraphAnalysis {
         let utf16 = text.utf16
         let languages = Self.languageRanges(attributes, text: text)
         var breaks: [BreakOpportunity] = []
-        var graphemes: [Int32] = [0]
+        var graphemes = CompactOffsets(identity: 1)
         var bidi: BidiParagraph!
         utf16.withUnsafeBufferPointer { units in
             if languages.count <= 1 {
@@ -88,7 +85,7 @@ struct ParagraphAnalysis {
                     }
                 }
             }
-            graphemes = ICU.graphemeBoundaries(units, pool: context.breakIterators)
+            graphemes = ICU.graphemeOffsets(units, pool: context.breakIterators)
             bidi = BidiParagraph(units, direction: direction)
         }
         if breaks.last?.offset != utf16.count { breaks.append(BreakOpportunity(offset: utf16.count, isMandatory: false)) }
@@ -97,7 +94,7 @@ struct ParagraphAnalysis {
                                                   dictionaries: dictionaries)
         }
         self.breaks = breaks
-        self.graphemes = CompactOffsets(narrow: graphemes)
+        self.graphemes = graphemes
         self.bidi = bidi
     }
 
@@ -105,13 +102,13 @@ struct ParagraphAnalysis {
     private static func languageRanges(_ attributes: [(TextAttributes, Range<Int>)],
                                        text: ParagraphText) -> [(locale: String, range: Range<Int>)] {
         let offsets = text.scalarOffsets, count = text.utf16.count
-        let scalarCount = Int(offsets[count])
+        let scalarCount = offsets[count]
         var languages: [(locale: String, range: Range<Int>)] = []
         for (value, range) in attributes {
             let locale = value.language ?? ""
-            let lower = offsets.firstIndex(where: { Int($0) >= range.lowerBound }) ?? count
+            let lower = min(offsets.firstIndex(atOrAfter: range.lowerBound), count)
             let upper = range.upperBound >= scalarCount ? count
-                : offsets.firstIndex(where: { Int($0) >= range.upperBound }) ?? count
+                : min(offsets.firstIndex(atOrAfter: range.upperBound), count)
             if let last = languages.last, last.locale == locale {
                 languages[languages.count - 1].range = last.range.lowerBound..<upper
             } else {

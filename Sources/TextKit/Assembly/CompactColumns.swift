@@ -1,38 +1,83 @@
-/// UTF-16 offsets of a paragraph kept in 32 bits and read as `Int` (half the memory of `[Int]`;
-/// offsets inside a paragraph already fit 32 bits, as ``Paragraph/scalarOffsets`` assumes).
+/// Offsets of a paragraph (UTF-16 or scalar offsets) kept in 32 bits and read as `Int` (half the
+/// memory of `[Int]`; offsets inside a paragraph already fit 32 bits, as ``Paragraph/scalarOffsets``
+/// assumes), or not kept at all when element `i` is `i` (an identity table: the grapheme boundaries
+/// of text whose every unit is a cluster, the scalar offsets of text without surrogate pairs, which
+/// is most text).
 package struct CompactOffsets: RandomAccessCollection, Equatable, ExpressibleByArrayLiteral, Sendable {
+    /// The offsets; empty for an identity table.
     private var storage: [Int32]
+    /// The number of offsets.
+    private let count32: Int32
 
-    init(_ offsets: some Collection<Int>) {
-        storage = offsets.map { offset in
+    /// `offsets`, each of which must fit 32 bits.
+    package init(_ offsets: some Collection<Int>) {
+        self.init(narrow: offsets.map { offset in
             guard let narrow = Int32(exactly: offset) else { preconditionFailure("paragraph offset \(offset) past 2³¹") }
             return narrow
-        }
+        })
     }
 
     package init(arrayLiteral elements: Int...) { self.init(elements) }
 
-    /// Offsets already narrowed.
-    init(narrow offsets: [Int32]) { storage = offsets }
+    /// Offsets already narrowed; kept as an identity table when they are 0, 1, 2 … (looked at only
+    /// when the first is 0 and the last one less than their count).
+    package init(narrow offsets: [Int32]) {
+        count32 = Int32(offsets.count)
+        let increasing = offsets.first == 0 && offsets.last == Int32(offsets.count - 1)
+        storage = increasing && zip(offsets, offsets.dropFirst()).allSatisfy({ $0 < $1 }) ? [] : offsets
+    }
 
-    /// The offsets in 32 bits, for loops over every one.
-    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Int32>) throws -> R) rethrows -> R {
-        try storage.withUnsafeBufferPointer(body)
+    /// The identity table 0 ..< `count`: element `i` is `i`.
+    package init(identity count: Int) {
+        precondition(Int32(exactly: count) != nil, "paragraph offset \(count) past 2³¹")
+        storage = []
+        count32 = Int32(count)
+    }
+
+    /// Whether element `i` is `i` for every element.
+    package var isIdentity: Bool { storage.isEmpty }
+
+    /// Reads the offsets through ``Reader`` (no bounds checks), for loops over many of them.
+    package func withReader<R>(_ body: (Reader) throws -> R) rethrows -> R {
+        // (An empty array's buffer may still have a base address: identity is told by the count.)
+        try storage.withUnsafeBufferPointer { try body(Reader(base: $0.isEmpty ? nil : $0.baseAddress, count: Int(count32))) }
+    }
+
+    /// The offsets as a loop reads them: from the kept table, or the index itself for an identity
+    /// table. Valid only inside ``withReader(_:)``.
+    package struct Reader {
+        fileprivate let base: UnsafePointer<Int32>?
+        package let count: Int
+
+        @inline(__always)
+        package subscript(index: Int) -> Int32 { base.map { $0[index] } ?? Int32(truncatingIfNeeded: index) }
     }
 
     package var startIndex: Int { 0 }
-    package var endIndex: Int { storage.count }
-    package subscript(index: Int) -> Int { Int(storage[index]) }
+    package var endIndex: Int { Int(count32) }
+
+    @inline(__always)
+    package subscript(index: Int) -> Int {
+        precondition(index >= 0 && index < Int(count32), "offset index out of range")
+        return storage.isEmpty ? index : Int(storage[index])
+    }
 
     /// The index of the first offset at or after `offset` (`endIndex` when none is), for offsets
     /// that never decrease (grapheme boundaries): a binary search.
-    func firstIndex(atOrAfter offset: Int) -> Int {
+    package func firstIndex(atOrAfter offset: Int) -> Int {
+        if storage.isEmpty { return Swift.min(Swift.max(offset, 0), Int(count32)) }
         var low = 0, high = storage.count
         while low < high {
             let mid = (low + high) / 2
             if Int(storage[mid]) < offset { low = mid + 1 } else { high = mid }
         }
         return low
+    }
+
+    /// Whether both hold the same offsets (each table is kept one way only: an identity is
+    /// always recognised, so tables compare by what they store).
+    package static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.count32 == rhs.count32 && lhs.storage == rhs.storage
     }
 }
 

@@ -67,7 +67,7 @@ extension LineAssembler {
             var yExceptions: [(index: Int, y: Double)] = []
         }
         func writeGlyphs(_ out: inout Written, into w: UnsafeMutableBufferPointer<UInt32>,
-                         scalars: UnsafeBufferPointer<Int32>) -> Bool {
+                         scalars: CompactOffsets.Reader) -> Bool {
             var pen = start
             for step in 0..<endRun - firstRun {
                 let index = rightToLeft ? endRun - 1 - step : firstRun + step
@@ -113,7 +113,7 @@ extension LineAssembler {
         }
         func columnWords(_ out: inout Written) -> [UInt32] {
             [UInt32](count: (out.columns.wideAdvances ? 5 : 4) * count + (roomForWideX ? count : 0), filler: 0) { w in
-                scalars.withUnsafeBufferPointer { scalars in
+                scalars.withReader { scalars in
                     writeGlyphs(&out, into: w, scalars: scalars) ? out.columns.wordsPerGlyph * count : 0
                 }
             }
@@ -237,7 +237,7 @@ package struct ColumnWriter {
     /// `count`) when an x needs 64 bits without room for it (or an advance is not exact as Float
     /// in a Float column).
     mutating func write(_ run: ShapedRun, _ glyphs: Range<Int>, backwards: Bool = false, pen: inout Double,
-                        scalars: UnsafeBufferPointer<Int32>, into w: UnsafeMutableBufferPointer<UInt32>) -> Bool {
+                        scalars: CompactOffsets.Reader, into w: UnsafeMutableBufferPointer<UInt32>) -> Bool {
         // One loop per order, each as plain as the forward one alone.
         backwards ? write(run, order: glyphs.reversed(), last: glyphs.lowerBound, pen: &pen, scalars: scalars, into: w)
             : write(run, order: glyphs, last: glyphs.upperBound - 1, pen: &pen, scalars: scalars, into: w)
@@ -245,7 +245,7 @@ package struct ColumnWriter {
 
     /// ``write(_:_:backwards:pen:scalars:into:)`` with the glyphs in `order`, `last` the last of them.
     private mutating func write(_ run: ShapedRun, order: some Sequence<Int>, last: Int, pen: inout Double,
-                                scalars: UnsafeBufferPointer<Int32>, into w: UnsafeMutableBufferPointer<UInt32>) -> Bool {
+                                scalars: CompactOffsets.Reader, into w: UnsafeMutableBufferPointer<UInt32>) -> Bool {
         let scale = run.scale
         // `pen + Double(offsetX) * scale` for an offset of 0, as the general path computes it.
         let noOffset = Double(Int32(0)) * scale

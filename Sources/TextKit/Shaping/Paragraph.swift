@@ -8,8 +8,9 @@
 package final class Paragraph {
     /// The paragraph text as UTF-16, without its terminator.
     package let utf16: [UInt16]
-    /// Scalar offset (within the paragraph) of every UTF-16 offset 0…count.
-    package let scalarOffsets: [Int32]
+    /// Scalar offset (within the paragraph) of every UTF-16 offset 0…count (nothing stored when
+    /// the text has no surrogate pair: see ``CompactOffsets``).
+    package let scalarOffsets: CompactOffsets
     /// Number of scalars of the content (without the terminator).
     let contentScalarCount: Int
     /// UAX #14 opportunities, increasing, ending at the content's end.
@@ -94,7 +95,7 @@ package final class Paragraph {
     /// The .notdef glyphs (id 0) of `runs` per script: a missing character's script, or the
     /// script of the character the glyph comes from (a font that has the character, but
     /// shapes it to .notdef).
-    private static func notdefGlyphs(of runs: [ShapedRun], utf16: [UInt16], scalarOffsets: [Int32],
+    private static func notdefGlyphs(of runs: [ShapedRun], utf16: [UInt16], scalarOffsets: CompactOffsets,
                                      missing: [MissingCharacter]) -> [FontScript: (count: Int, first: Int)] {
         var counts: [FontScript: (count: Int, first: Int)] = [:]
         var missingAt: [Int: MissingCharacter]?
@@ -118,7 +119,7 @@ package final class Paragraph {
     }
 
     /// The attachments of `runs`, by scalar offset of their U+FFFC.
-    private static func attachments(of runs: [ShapedRun], scalarOffsets: [Int32]) -> [Int: TextAttachment] {
+    private static func attachments(of runs: [ShapedRun], scalarOffsets: CompactOffsets) -> [Int: TextAttachment] {
         var attachments: [Int: TextAttachment] = [:]
         for index in runs.indices {
             if let attachment = runs[index].attachment {

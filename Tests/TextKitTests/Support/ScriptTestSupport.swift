@@ -65,5 +65,5 @@ extension Paragraph {
     /// The shaped run that holds UTF-16 `offset`.
     func run(at offset: Int) -> ShapedRun { runs[runIndex(containing: offset)] }
     /// UTF-16 offset of scalar `index`.
-    func utf16Offset(ofScalar index: Int) -> Int { scalarOffsets.firstIndex(of: Int32(index))! }
+    func utf16Offset(ofScalar index: Int) -> Int { scalarOffsets.firstIndex(of: index)! }
 }

@@ -1,0 +1,62 @@
+import SeededRandom
+import Testing
+import TextKit
+
+/// `BidiParagraph` leaves ICU out when no unit of a paragraph that is not forced right to left
+/// may be right to left (`BidiParagraph.mayBeRightToLeft`): every level is then 0. These tests
+/// hold that shortcut to ICU's own answer.
+@Suite("Bidi levels fast path")
+struct BidiFastPathTests {
+    /// Every BMP code point the shortcut clears, alone, after a letter, before a digit and
+    /// between spaces, in a natural and a left-to-right paragraph: ICU resolves every unit to 0.
+    @Test func everyClearedBMPCodePointResolvesToLevelZero() {
+        var disagreements: [String] = []
+        for value in UInt32(0)...0xFFFF where !BidiParagraph.mayBeRightToLeft(UInt16(value)) {
+            let unit = UInt16(value)
+            for text: [UInt16] in [[unit], [0x61, unit, 0x31], [0x20, unit, 0x20, 0x32, unit]] {
+                for direction in [WritingDirection.natural, .leftToRight] {
+                    let levels = icuLevels(text, direction)
+                    if levels.contains(where: { $0 != 0 }) {
+                        disagreements.append("U+\(String(value, radix: 16)) in \(text) (\(direction)): \(levels)")
+                    }
+                }
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(10))")
+    }
+
+    /// Random texts of cleared units (Latin, Devanagari, Thai, CJK, digits, punctuation, marks)
+    /// and, in a quarter of them, units that may be right to left (Hebrew, Arabic, RLM,
+    /// embeddings, isolates, a surrogate pair of an RTL script): the levels and paragraph level
+    /// equal ICU's, and the shortcut is taken exactly when no unit may be right to left.
+    @Test func randomTextsAgreeWithICU() {
+        let cleared: [UInt16] = [0x20, 0x61, 0x5A, 0x31, 0x2E, 0x28, 0x915, 0x94D, 0x93F, 0xE01, 0xE33, 0x4E00, 0x3002,
+                                 0x301, 0x200D, 0x200E, 0x2014, 0x20AC, 0xAC00, 0x0A, 0x09]
+        let rightToLeft: [UInt16] = [0x5D0, 0x627, 0x661, 0x200F, 0x202B, 0x202E, 0x2067, 0x2069, 0xFB50, 0xFE8D,
+                                     0xD802, 0xDD00]
+        var generator = SplitMix64(seed: 0xB1D1)
+        for _ in 0..<4_000 {
+            let count = Int(generator.next() % 20) + 1
+            let mixed = generator.next() % 4 == 0
+            let text = (0..<count).map { _ -> UInt16 in
+                if mixed, generator.next() % 4 == 0 { return rightToLeft[Int(generator.next() % UInt64(rightToLeft.count))] }
+                return cleared[Int(generator.next() % UInt64(cleared.count))]
+            }
+            for direction in [WritingDirection.natural, .leftToRight, .rightToLeft] {
+                let (fast, icu) = text.withUnsafeBufferPointer {
+                    (BidiParagraph($0, direction: direction), BidiParagraph($0, direction: direction, asksICU: true))
+                }
+                let hex = text.map { String($0, radix: 16) }
+                #expect(fast.levels == icu.levels && fast.paragraphLevel == icu.paragraphLevel, "\(hex) \(direction)")
+                #expect(fast.isLeftToRightOnly == icu.isLeftToRightOnly, "\(hex) \(direction)")
+                #expect(fast.isResolvedWithoutICU == (direction != .rightToLeft
+                                                      && !text.contains(where: BidiParagraph.mayBeRightToLeft)),
+                        "\(hex) \(direction)")
+            }
+        }
+    }
+
+    private func icuLevels(_ text: [UInt16], _ direction: WritingDirection) -> [UInt8] {
+        text.withUnsafeBufferPointer { BidiParagraph($0, direction: direction, asksICU: true).levels }
+    }
+}
