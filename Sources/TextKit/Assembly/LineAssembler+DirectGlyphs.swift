@@ -29,6 +29,11 @@ extension LineAssembler {
         var endRun = firstRun
         var count = 0, characterBase = 0
         var firstGlyphs = 0..<0, lastGlyphs = 0..<0
+        // Whether glyph i is character `characterBase + i` (one glyph a character, left to right:
+        // most lines; right to left, where characters decrease, a single glyph): then no
+        // character column is stored, as the general path decides from the glyphs themselves.
+        var identity = hyphen == nil
+        var nextCharacter = -1
         // Advances in 64 bits when one is not exact as Float (as the general path keeps them).
         var wideAdvances = hyphen.map { !PositionedGlyphs.isExactAsFloat($0.advance) } ?? false
         while endRun < runs.count, runs[endRun].range.lowerBound < range.upperBound {
@@ -45,11 +50,32 @@ extension LineAssembler {
                 characterBase = Int(scalars[Int(runs[endRun - 1].clusters[first])])
             }
             count += glyphs.count
+            if identity, !rightToLeft, !glyphs.isEmpty {
+                identity = runs[endRun - 1].clusters.withUnsafeBufferPointer { clusters in
+                    if scalars.isIdentity {
+                        // (Most text: the character is the cluster.)
+                        if nextCharacter < 0 { nextCharacter = Int(clusters[glyphs.lowerBound]) }
+                        var same = true
+                        for g in glyphs { same = same && Int(clusters[g]) == nextCharacter &+ (g &- glyphs.lowerBound) }
+                        nextCharacter &+= glyphs.count
+                        return same
+                    }
+                    return scalars.withReader { scalars in
+                        if nextCharacter < 0 { nextCharacter = Int(scalars[Int(clusters[glyphs.lowerBound])]) }
+                        for g in glyphs {
+                            guard Int(scalars[Int(clusters[g])]) == nextCharacter else { return false }
+                            nextCharacter &+= 1
+                        }
+                        return true
+                    }
+                }
+            }
             if !wideAdvances { wideAdvances = !ColumnWriter.advancesAreExact(runs[endRun - 1], glyphs) }
             // Kept for the second pass (most fragments lie in one or two runs).
             if endRun - 1 == firstRun { firstGlyphs = glyphs } else { lastGlyphs = glyphs }
         }
         guard count > 0 else { return nil }
+        if rightToLeft, count > 1 { identity = false }
         if hyphen != nil { count += 1 }
 
         // x in 64 bits needs a fifth word a glyph: room for it is made when the pen at either end
@@ -112,14 +138,15 @@ extension LineAssembler {
             return true
         }
         func columnWords(_ out: inout Written) -> [UInt32] {
-            [UInt32](count: (out.columns.wideAdvances ? 5 : 4) * count + (roomForWideX ? count : 0), filler: 0) { w in
+            [UInt32](count: ((out.columns.wideAdvances ? 5 : 4) - (identity ? 1 : 0)) * count + (roomForWideX ? count : 0),
+                     filler: 0) { w in
                 scalars.withReader { scalars in
                     writeGlyphs(&out, into: w, scalars: scalars) ? out.columns.wordsPerGlyph * count : 0
                 }
             }
         }
         var out = Written(columns: ColumnWriter(count: count, characterBase: characterBase, wideAdvances: wideAdvances,
-                                                roomForWideX: roomForWideX))
+                                                roomForWideX: roomForWideX, identityCharacters: identity))
         let words = columnWords(&out)
         let columns = out.columns
         guard columns.next == count else { return nil }
@@ -129,19 +156,19 @@ extension LineAssembler {
             let contentMinX = columns.mayMoveContent || rightToLeft
                 ? ColumnWriter.contentMinX(words, count: count, characterBase: characterBase,
                                            firstHanging: Int(scalars[contentEnd]), wideAdvances: columns.wideAdvances,
-                                           wideX: columns.wideX)
+                                           wideX: columns.wideX, identityCharacters: identity)
                 : start
             if let contentMinX, abs(contentMinX - contentStart) > 1e-9 { return nil }
         }
         return PositionedGlyphs(narrowColumns: words, count: count, characterBase: characterBase, baseline: baseline,
                                 firstRun: PositionedGlyphs.Run(start: 0, fontIndex: out.firstFont, isRightToLeft: rightToLeft),
                                 laterRuns: out.laterRuns, yExceptions: out.yExceptions, wideAdvances: columns.wideAdvances,
-                                wideX: columns.wideX)
+                                wideX: columns.wideX, identityCharacters: identity)
     }
 }
 
 /// Writes glyphs into the columns of ``PositionedGlyphs``: ids and character offsets in one
-/// word a glyph, advances in one (Float) or two (Double, ``wideAdvances``, chosen when the
+/// word a glyph (no character column when ``identityCharacters``), advances in one (Float) or two (Double, ``wideAdvances``, chosen when the
 /// columns are made), x in one (Float) until some x is not exact as Float, then in two (Double,
 /// the column widened in place, when the buffer has room for it). A write fails when an x needs
 /// 64 bits and there is no room (``roomForWideX``), or an advance is not exact as Float in a
@@ -157,7 +184,12 @@ package struct ColumnWriter {
     /// Whether some glyph has an x offset or a negative advance. If none has, x never decreases
     /// along the glyphs and the first content glyph with an advance is at the start pen.
     private(set) var mayMoveContent = false
-    /// Whether the advance column holds Doubles (words `2 · count + 2i`, `+ 1`).
+    /// Whether glyph `i` is character `characterBase + i` (the caller checked every glyph): no
+    /// character column is written.
+    let identityCharacters: Bool
+    /// The first word of the advance column (`count`, or `2 · count` after a character column).
+    let advanceStart: Int
+    /// Whether the advance column holds Doubles (words `advanceStart + 2i`, `+ 1`).
     let wideAdvances: Bool
     /// Whether the buffer has a word more a glyph, for x in 64 bits.
     let roomForWideX: Bool
@@ -166,16 +198,21 @@ package struct ColumnWriter {
     /// The first word of the x column.
     let xStart: Int
 
-    init(count: Int, characterBase: Int, wideAdvances: Bool = false, roomForWideX: Bool) {
+    init(count: Int, characterBase: Int, wideAdvances: Bool = false, roomForWideX: Bool, identityCharacters: Bool = false) {
         self.count = count
         self.characterBase = characterBase
+        self.identityCharacters = identityCharacters
         self.wideAdvances = wideAdvances
         self.roomForWideX = roomForWideX
-        xStart = (wideAdvances ? 4 : 3) * count
+        advanceStart = (identityCharacters ? 1 : 2) * count
+        xStart = advanceStart + (wideAdvances ? 2 : 1) * count
     }
 
-    /// Words a glyph of the columns written: id, character offset, advance and x, each one or two.
-    var wordsPerGlyph: Int { 2 + (wideAdvances ? 2 : 1) + (wideX ? 2 : 1) }
+    /// Words a glyph of the columns written: id, character offset (unless ``identityCharacters``),
+    /// advance and x, each one or two.
+    var wordsPerGlyph: Int { (identityCharacters ? 1 : 2) + (wideAdvances ? 2 : 1) + (wideX ? 2 : 1) }
+
+
 
     /// Whether every advance of `glyphs` of `run` is exact as Float (the general path then keeps
     /// the advance column in 32 bits): at once when the bit-or of their magnitudes (at least the
@@ -198,9 +235,9 @@ package struct ColumnWriter {
     @inline(__always)
     private func setAdvance(_ advance: Double, at index: Int, into w: UnsafeMutableBufferPointer<UInt32>) {
         if wideAdvances {
-            PositionedGlyphs.setWord64(w, 2 &* count &+ 2 &* index, advance.bitPattern)
+            PositionedGlyphs.setWord64(w, advanceStart &+ 2 &* index, advance.bitPattern)
         } else {
-            w[2 &* count &+ index] = Float(advance).bitPattern
+            w[advanceStart &+ index] = Float(advance).bitPattern
         }
     }
 
@@ -253,7 +290,7 @@ package struct ColumnWriter {
         // (A pen off the Float grid makes the first x wide already: no bounds to try then.)
         let exact = run.offsetsX.isEmpty && !wideX && !wideAdvances && PositionedGlyphs.isExactAsFloat(start)
             ? Self.exactRange(scale: scale, pen: start) : nil
-        let xStart = self.xStart
+        let (xStart, advanceStart, identity) = (self.xStart, self.advanceStart, identityCharacters)
         // Locals, not stored properties, in the loops: they run for nearly every glyph laid out.
         var (next, x, fits) = (self.next, start, true)
         var signs: Int32 = 0
@@ -266,10 +303,12 @@ package struct ColumnWriter {
                             var largest: UInt32 = 0
                             for g in order {
                                 let advance = Double(advances[g]) * scale
-                                let character = Int(scalars[Int(clusters[g])])
                                 w[next] = ids[g]
-                                w[count &+ next] = UInt32(bitPattern: Int32(truncatingIfNeeded: character &- base))
-                                w[2 &* count &+ next] = Float(advance).bitPattern
+                                if !identity {
+                                    let character = Int(scalars[Int(clusters[g])])
+                                    w[count &+ next] = UInt32(bitPattern: Int32(truncatingIfNeeded: character &- base))
+                                }
+                                w[advanceStart &+ next] = Float(advance).bitPattern
                                 w[xStart &+ next] = Float(x + noOffset).bitPattern
                                 largest = max(largest, advances[g].magnitude)
                                 signs |= advances[g]
@@ -287,9 +326,11 @@ package struct ColumnWriter {
                                 fits = false
                                 return
                             }
-                            let character = Int(scalars[Int(clusters[g])])
                             w[next] = ids[g]
-                            w[count &+ next] = UInt32(bitPattern: Int32(truncatingIfNeeded: character &- base))
+                            if !identity {
+                                let character = Int(scalars[Int(clusters[g])])
+                                w[count &+ next] = UInt32(bitPattern: Int32(truncatingIfNeeded: character &- base))
+                            }
                             setAdvance(advance, at: next, into: w)
                             guard setX(glyphX, at: next, into: w) else {
                                 fits = false
@@ -347,7 +388,7 @@ package struct ColumnWriter {
                         into w: UnsafeMutableBufferPointer<UInt32>) -> Bool {
         guard wideAdvances || PositionedGlyphs.isExactAsFloat(advance) else { return false }
         w[next] = id
-        w[count + next] = UInt32(bitPattern: Int32(truncatingIfNeeded: character - characterBase))
+        if !identityCharacters { w[count + next] = UInt32(bitPattern: Int32(truncatingIfNeeded: character - characterBase)) }
         setAdvance(advance, at: next, into: w)
         guard setX(x, at: next, into: w) else { return false }
         if advance < 0 { mayMoveContent = true }
@@ -359,12 +400,16 @@ package struct ColumnWriter {
     /// The leftmost x of the glyphs written whose characters come before `firstHanging` and
     /// that have an advance (the general path's test for moving the content), or nil if none.
     static func contentMinX(_ words: [UInt32], count: Int, characterBase: Int, firstHanging: Int,
-                            wideAdvances: Bool = false, wideX: Bool) -> Double? {
+                            wideAdvances: Bool = false, wideX: Bool, identityCharacters: Bool = false) -> Double? {
         var minX: Double?
-        let xStart = (wideAdvances ? 4 : 3) * count
+        let advanceStart = (identityCharacters ? 1 : 2) * count, xStart = advanceStart + (wideAdvances ? 2 : 1) * count
         func word64(_ at: Int) -> Double { Double(bitPattern: UInt64(words[at]) | UInt64(words[at + 1]) << 32) }
-        for index in 0..<count where characterBase + Int(Int32(bitPattern: words[count + index])) < firstHanging {
-            let advance = wideAdvances ? word64(2 * count + 2 * index) : Double(Float(bitPattern: words[2 * count + index]))
+        func character(_ index: Int) -> Int {
+            characterBase + (identityCharacters ? index : Int(Int32(bitPattern: words[count + index])))
+        }
+        for index in 0..<count where character(index) < firstHanging {
+            let advance = wideAdvances ? word64(advanceStart + 2 * index)
+                : Double(Float(bitPattern: words[advanceStart + index]))
             let x = wideX ? word64(xStart + 2 * index) : Double(Float(bitPattern: words[xStart + index]))
             if advance > 0 { minX = min(minX ?? x, x) }
         }

@@ -9,8 +9,10 @@
 /// Replacing an element in place is cheap for its id, character index, advance and x; other
 /// changes, and insertions or removals, re-encode the collection (O(n)).
 public struct PositionedGlyphs: Sendable {
-    /// Per glyph, column after column: ids, character offsets from ``characterBase``, advances,
-    /// x; each column 1 word a glyph (Int32 or Float) or 2 (Int64 or Double) as ``format`` says.
+    /// Per glyph, column after column: ids, character offsets from ``characterBase`` (no column
+    /// when glyph `i` is character `characterBase + i`, as in most lines of text without
+    /// ligatures or marks), advances, x; each column 1 word a glyph (Int32 or Float) or 2 (Int64
+    /// or Double) as ``format`` says.
     /// Then the glyphs whose y is not ``baseline``: 3 words each (index, y), by index.
     private var words: [UInt32] = []
     private var format = Format()
@@ -51,7 +53,7 @@ extension PositionedGlyphs: RandomAccessCollection, MutableCollection {
             let n = Int(format.count)
             let run = run(at: position)
             return words.withUnsafeBufferPointer { w in
-                let characterOffset = format.wideCharacters
+                let characterOffset = format.identityCharacters ? position : format.wideCharacters
                     ? Int(Int64(bitPattern: Self.word64(w, n + 2 * position)))
                     : Int(Int32(bitPattern: w[n + position]))
                 let advanceStart = n * (1 + format.characterWords)
@@ -72,6 +74,7 @@ extension PositionedGlyphs: RandomAccessCollection, MutableCollection {
             let offset = newValue.characterIndex - characterBase
             guard old.position.y.bitPattern == newValue.position.y.bitPattern,
                   format.wideCharacters || Int32(exactly: offset) != nil,
+                  !format.identityCharacters || offset == position,
                   format.wideAdvances || Self.isExactAsFloat(newValue.advance),
                   format.wideX || Self.isExactAsFloat(newValue.position.x) else {
                 // Something that does not fit the current columns: encode everything again.
@@ -83,7 +86,9 @@ extension PositionedGlyphs: RandomAccessCollection, MutableCollection {
             let n = Int(format.count)
             words.withUnsafeMutableBufferPointer { w in
                 w[position] = newValue.glyphID
-                if format.wideCharacters {
+                if format.identityCharacters {
+                    // (Guarded above: the offset is the position.)
+                } else if format.wideCharacters {
                     Self.setWord64(w, n + 2 * position, UInt64(bitPattern: Int64(offset)))
                 } else {
                     w[n + position] = UInt32(bitPattern: Int32(offset))
@@ -153,10 +158,12 @@ extension PositionedGlyphs {
         /// Glyphs whose y differs from the baseline.
         var yExceptionCount: Int32 = 0
         var wideCharacters = false
+        /// Glyph `i` is character `characterBase + i`: no character column.
+        var identityCharacters = false
         var wideAdvances = false
         var wideX = false
 
-        var characterWords: Int { wideCharacters ? 2 : 1 }
+        var characterWords: Int { identityCharacters ? 0 : wideCharacters ? 2 : 1 }
         var advanceWords: Int { wideAdvances ? 2 : 1 }
         var xWords: Int { wideX ? 2 : 1 }
         /// Words of the per-glyph columns.
@@ -181,9 +188,11 @@ extension PositionedGlyphs {
         format.count = Int32(glyphs.count)
         precondition(Int(format.count) == glyphs.count, "too many glyphs in one fragment")
         var run = firstRun
+        var identity = true
         glyphs.withUnsafeBufferPointer { g in
             for index in g.indices {
                 let glyph = g[index]
+                if glyph.characterIndex - base != index { identity = false }
                 if Int32(exactly: glyph.characterIndex - base) == nil { format.wideCharacters = true }
                 if !Self.isExactAsFloat(glyph.advance) { format.wideAdvances = true }
                 if !Self.isExactAsFloat(glyph.position.x) { format.wideX = true }
@@ -194,6 +203,7 @@ extension PositionedGlyphs {
                 }
             }
         }
+        if identity { (format.identityCharacters, format.wideCharacters) = (true, false) }
         self.format = format
         let n = glyphs.count
         let advanceStart = n * (1 + format.characterWords)
@@ -206,7 +216,9 @@ extension PositionedGlyphs {
                     let glyph = g[index]
                     w[index] = glyph.glyphID
                     let offset = glyph.characterIndex - base
-                    if format.wideCharacters {
+                    if format.identityCharacters {
+                        // No column.
+                    } else if format.wideCharacters {
                         Self.setWord64(w, n + 2 * index, UInt64(bitPattern: Int64(offset)))
                     } else {
                         w[n + index] = UInt32(bitPattern: Int32(truncatingIfNeeded: offset))
@@ -233,16 +245,18 @@ extension PositionedGlyphs {
     }
 
     /// Stores glyphs whose columns the caller wrote (see ``words``): `columns` holds `count` ids,
-    /// then `count` character offsets from `characterBase` (Int32), then `count` advances (Float,
+    /// then `count` character offsets from `characterBase` (Int32; none when
+    /// `identityCharacters`: glyph `i` is character `characterBase + i`), then `count` advances (Float,
     /// or Double in two words each when `wideAdvances`: some advance is not exact as Float) and
     /// `count` x (Float, or Double when `wideX`), every value exact. `runs` are the changes of
     /// font and direction from glyph 0 on, `yExceptions` the glyphs whose y is not `baseline`, by
     /// index. Gives what ``init(_:baseline:)`` gives for the same glyphs, storage included.
     init(narrowColumns columns: consuming [UInt32], count: Int, characterBase: Int, baseline: Double,
          firstRun: Run, laterRuns: [Run], yExceptions: [(index: Int, y: Double)], wideAdvances: Bool = false,
-         wideX: Bool = false) {
-        precondition(count > 0 && columns.count == (2 + (wideAdvances ? 2 : 1) + (wideX ? 2 : 1)) * count
+         wideX: Bool = false, identityCharacters: Bool = false) {
+        precondition(count > 0 && columns.count == ((identityCharacters ? 1 : 2) + (wideAdvances ? 2 : 1) + (wideX ? 2 : 1)) * count
                      && Int32(exactly: count) != nil, "bad columns")
+        format.identityCharacters = identityCharacters
         format.wideAdvances = wideAdvances
         format.wideX = wideX
         self.baseline = baseline
@@ -264,6 +278,13 @@ extension PositionedGlyphs {
 
     /// Bytes of the flat storage (the per-glyph columns and the y exceptions).
     package var storedBytes: Int { words.count * MemoryLayout<UInt32>.stride }
+
+    /// Whether x is kept in 64 bits (some x is not exact as Float).
+    package var storesWideX: Bool { format.wideX }
+
+    /// Whether a column of character offsets is kept (none when glyph `i` is character
+    /// `characterBase + i`).
+    package var storesCharacterColumn: Bool { !format.identityCharacters }
 
     /// Bytes the flat storage holds allocated (its capacity; tests check no room goes unused).
     package var allocatedBytes: Int { words.capacity * MemoryLayout<UInt32>.stride }

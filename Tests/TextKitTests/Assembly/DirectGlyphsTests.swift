@@ -159,7 +159,7 @@ struct DirectGlyphsTests {
                 // A fragment beside an exclusion starts at any x: its x column is then 64 bits wide.
                 if let glyphs = assembler.directGlyphs(start..<opportunity.offset, contentEnd: end, pen: 100.1, baseline: 10,
                                                        hyphen: nil, contentStart: end < opportunity.offset ? 100.1 : nil),
-                   glyphs.storedBytes >= 20 * glyphs.count {
+                   glyphs.storesWideX {
                     wide += 1
                 }
                 if end < opportunity.offset, end > start {

@@ -126,11 +126,38 @@ struct PositionedGlyphsTests {
     }
 
     /// A typical fragment (DejaVu Sans at 12 pt, 2048 units per em: positions on a binary grid)
-    /// takes 16 bytes a glyph.
+    /// takes 12 bytes a glyph: glyph i is character i (no ligature), so no character column; a
+    /// line with a ligature keeps one (16 bytes a glyph).
     @Test func typicalFragmentIsCompact() throws {
         let snapshot = ScriptFixtures.layout("The quick brown fox jumps over the lazy dog. " + String(repeating: "Lorem ipsum dolor sit amet. ", count: 4)).2
         let fragment = try #require(snapshot.allLines.first?.fragments.first)
         #expect(fragment.glyphs.count > 20)
-        #expect(fragment.glyphs.storedBytes == 16 * fragment.glyphs.count)
+        #expect(!fragment.glyphs.storesCharacterColumn)
+        #expect(fragment.glyphs.storedBytes == 12 * fragment.glyphs.count)
+        #expect(fragment.glyphs.enumerated().allSatisfy { $0.element.characterIndex == fragment.glyphs[0].characterIndex + $0.offset })
+
+        let ligatures = ScriptFixtures.layout("The official office fluffs its fine files. " + String(repeating: "Lorem ipsum. ", count: 4)).2
+        let withLigature = try #require(ligatures.allLines.first?.fragments.first)
+        #expect(withLigature.glyphs.count < withLigature.characterRange.count)
+        #expect(withLigature.glyphs.storesCharacterColumn)
+        #expect(withLigature.glyphs.storedBytes == 16 * withLigature.glyphs.count)
+    }
+
+    /// Glyphs whose characters run 0, 1, 2 … from the first keep no character column, whichever
+    /// way they are stored or changed; reading them back gives exactly what was stored.
+    @Test func identityCharactersRoundTrip() {
+        var glyphs = (0..<12).map { index in
+            PositionedGlyph(glyphID: UInt32(index + 3), fontIndex: 0, position: Point(x: Double(index) * 7.5, y: 10),
+                            advance: 7.5, characterIndex: 40 + index)
+        }
+        var stored = PositionedGlyphs(glyphs)
+        #expect(!stored.storesCharacterColumn && Array(stored) == glyphs)
+        stored[4].characterIndex = 44                   // the same: stays without the column
+        #expect(!stored.storesCharacterColumn && Array(stored) == glyphs)
+        stored[4].characterIndex = 45                   // no longer 0, 1, 2 …: the column comes back
+        glyphs[4].characterIndex = 45
+        #expect(stored.storesCharacterColumn && Array(stored) == glyphs)
+        stored.offsetCharacterIndices(by: 5)
+        #expect(Array(stored).map(\.characterIndex) == glyphs.map { $0.characterIndex + 5 })
     }
 }
