@@ -39,7 +39,7 @@ package struct CompactOffsets: RandomAccessCollection, Equatable, ExpressibleByA
 
     /// Reads the offsets through ``Reader`` (no bounds checks), for loops over many of them.
     package func withReader<R>(_ body: (Reader) throws -> R) rethrows -> R {
-        // (An empty array's buffer may still have a base address: identity is told by the count.)
+        // (An empty array may still hand out a base address: an identity table is told by its emptiness.)
         try storage.withUnsafeBufferPointer { try body(Reader(base: $0.isEmpty ? nil : $0.baseAddress, count: Int(count32))) }
     }
 

@@ -168,10 +168,11 @@ extension LineAssembler {
 }
 
 /// Writes glyphs into the columns of ``PositionedGlyphs``: ids and character offsets in one
-/// word a glyph (no character column when ``identityCharacters``), advances in one (Float) or two (Double, ``wideAdvances``, chosen when the
-/// columns are made), x in one (Float) until some x is not exact as Float, then in two (Double,
-/// the column widened in place, when the buffer has room for it). A write fails when an x needs
-/// 64 bits and there is no room (``roomForWideX``), or an advance is not exact as Float in a
+/// word a glyph (no character column when ``identityCharacters``), advances in one (Float) or
+/// two (Double, ``wideAdvances``, chosen when the columns are made), x in one (Float) until
+/// some x is not exact as Float, then in two (Double, the column widened in place, when the
+/// buffer has room for it). A write fails when an x needs 64 bits and there is no room
+/// (``roomForWideX``), or an advance is not exact as Float in a
 /// Float column (``advancesAreExact(_:_:)`` chooses the column; this only guards it).
 package struct ColumnWriter {
     let count: Int
@@ -211,8 +212,6 @@ package struct ColumnWriter {
     /// Words a glyph of the columns written: id, character offset (unless ``identityCharacters``),
     /// advance and x, each one or two.
     var wordsPerGlyph: Int { (identityCharacters ? 1 : 2) + (wideAdvances ? 2 : 1) + (wideX ? 2 : 1) }
-
-
 
     /// Whether every advance of `glyphs` of `run` is exact as Float (the general path then keeps
     /// the advance column in 32 bits): at once when the bit-or of their magnitudes (at least the
