@@ -99,6 +99,11 @@ package struct Itemizer {
         var start = 0, end = 0
         var itemAttributes = 0
         var itemFont = primary, itemScript = ICU.commonScript, itemLevel: UInt8 = 0
+        // Spaces do not choose a font (Pango's `itemize.c`): a space joins the item before it in
+        // that item's font (one with a U+0020, not a colour font), so a fallback font's text keeps
+        // its own spaces and stays one run. An item of spaces alone takes the font of the text
+        // after it; spaces ending a fallback font's item move to the primary font's item after them.
+        var spacesOnly = false, trailingSpaces = 0
         func flush() {
             guard end > start else { return }
             items.append(Item(range: start..<end, shaping: attributes[itemAttributes].0.shaping, font: itemFont,
@@ -129,26 +134,42 @@ package struct Itemizer {
                 clusterStart = boundary
                 continue
             }
-            let font = font(for: cluster, primary: primary, previous: end > start ? itemFont : nil, script: script)
-            let sameShaping = !attributesChanged
-                || attributes[itemAttributes].0.shapesLike(attributes[attributeIndex].0)
-            if end > start, font === itemFont, script == itemScript, level == itemLevel, sameShaping {
+            let joins = end > start && script == itemScript && level == itemLevel
+                && (!attributesChanged || attributes[itemAttributes].0.shapesLike(attributes[attributeIndex].0))
+            let isSpace = cluster.count == 1 && Self.isSpaceSeparator(utf16[cluster.lowerBound])
+            let font = isSpace && joins && !itemFont.hasColorGlyphs && itemFont.coversASCII(0x20)
+                ? itemFont
+                : font(for: cluster, primary: primary, previous: end > start ? itemFont : nil, script: script)
+            if joins, font === itemFont || (spacesOnly && !isSpace && !font.hasColorGlyphs) {
+                itemFont = font
                 end = cluster.upperBound
             } else {
+                // Spaces ending a fallback font's item go with the primary font's text after them.
+                let moved = joins && font === primary && itemFont !== primary && !isSpace && !spacesOnly
+                    ? trailingSpaces : 0
+                end -= moved
                 flush()
-                start = cluster.lowerBound
+                start = cluster.lowerBound - moved
                 end = cluster.upperBound
                 itemAttributes = attributeIndex
                 itemFont = font
                 itemScript = script
                 itemLevel = level
+                spacesOnly = isSpace
+                trailingSpaces = 0
             }
+            if isSpace { trailingSpaces += 1 } else { trailingSpaces = 0; spacesOnly = false }
             clusterStart = boundary
             if takesCoveredStretches, !font.hasColorGlyphs {
                 let attributeEnd = attributeIndex + 1 < attributes.count ? attributes[attributeIndex].1.upperBound : Int.max
                 (clusterStart, next) = coveredStretch(from: clusterStart, next: next, scripts: oneScript ? nil : scripts,
                                                     font: font, primary: primary, script: script,
                                                     level: oneLevel ? nil : level, attributeEnd: attributeEnd)
+                if clusterStart > end {
+                    // What the stretch added counts as the general loop would count it.
+                    let spaces = utf16[end..<clusterStart].reversed().prefix { Self.isSpaceSeparator($0) }.count
+                    if spaces == clusterStart - end { trailingSpaces += spaces } else { trailingSpaces = spaces; spacesOnly = false }
+                }
                 end = clusterStart
             }
         }
@@ -363,6 +384,18 @@ package struct Itemizer {
                 index += length
             }
             return nil
+        }
+    }
+
+    /// Whether a UTF-16 unit is a space separator (general category Zs) other than U+1680 OGHAM
+    /// SPACE MARK, which has ink: a character that never chooses a font (Pango's rule). A font
+    /// without it still shows it: HarfBuzz draws such a space with the font's U+0020 at the
+    /// space's own width.
+    @inline(__always)
+    static func isSpaceSeparator(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x20, 0xA0, 0x2000...0x200A, 0x202F, 0x205F, 0x3000: return true
+        default: return false
         }
     }
 
