@@ -173,6 +173,13 @@ package enum ICU {
     /// once: the itemizer names the script of every item.
     private static let scriptCodes: [String] = (0..<256).map { lookUpScriptCode($0) }
 
+    /// The tag of an ICU script (``scriptCode(_:)`` packed: see ``ScriptTag``).
+    package static func scriptTag(_ script: Int32) -> ScriptTag {
+        script >= 0 && Int(script) < scriptTags.count ? scriptTags[Int(script)] : ScriptTag(lookUpScriptCode(script))
+    }
+
+    private static let scriptTags: [ScriptTag] = scriptCodes.map { ScriptTag($0) }
+
     private static func lookUpScriptCode(_ script: Int32) -> String {
         tsicu_script_short_name(script).map { String(cString: $0) } ?? "Zyyy"
     }

@@ -4,7 +4,7 @@ package struct Item {
     /// The attributes shaping reads (the rest of the run's attributes never reach shaping).
     package var shaping: ShapingAttributes
     package var font: Font
-    package var script: String?
+    package var script: ScriptTag?
     package var rightToLeft: Bool
     /// The attachment an item of exactly one U+FFFC cluster shows instead of glyphs, or nil.
     var attachment: TextAttachment? = nil
@@ -78,7 +78,7 @@ package struct Itemizer {
 
     package mutating func items() -> [Item] {
         guard !utf16.isEmpty else { return [] }
-        func name(_ code: Int32) -> String? { code == ICU.commonScript ? nil : ICU.scriptCode(code) }
+        func name(_ code: Int32) -> ScriptTag? { code == ICU.commonScript ? nil : ICU.scriptTag(code) }
         var primary = fonts.primaryFont(for: attributes[0].0.font)
         let oneLevel = !levels.contains { $0 != levels[0] }
         if takesCoveredStretches, attributes.count == 1, oneLevel, graphemes.count == utf16.count + 1,

@@ -126,14 +126,14 @@ package final class HarfBuzzFont: @unchecked Sendable {
     ///
     /// The segment properties are completed (language) as ``shape(_:range:rightToLeft:script:language:features:)``
     /// completes them.
-    func shapesSpaceAlone(rightToLeft: Bool, script: String, language: String?, features: [FontFeature]) -> Bool {
+    func shapesSpaceAlone(rightToLeft: Bool, script: ScriptTag, language: String?, features: [FontFeature]) -> Bool {
         guard let space = nominalGlyph(0x20) else { return false }
         if hb_aat_layout_has_substitution(face) != 0 || hb_aat_layout_has_positioning(face) != 0
             || hb_aat_layout_has_tracking(face) != 0 { return false }
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        hb_buffer_set_script(buffer, hb_script_from_string(script, -1))
+        hb_buffer_set_script(buffer, Self.script(script))
         if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
         hb_buffer_guess_segment_properties(buffer)
         var properties = hb_segment_properties_t()
@@ -196,7 +196,7 @@ package final class HarfBuzzFont: @unchecked Sendable {
     ///   - language: a BCP 47 tag, or nil for none (never the process locale: output stays
     ///     deterministic).
     package func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, rightToLeft: Bool,
-               script: String?, language: String?, features: [FontFeature]) -> ShapedGlyphs {
+               script: ScriptTag?, language: String?, features: [FontFeature]) -> ShapedGlyphs {
         let cuts = range.count > Self.maximumMarkRun ? Self.markRunCuts(text, range) : []
         guard !cuts.isEmpty else {
             return shapePiece(text, range: range, rightToLeft: rightToLeft, script: script, language: language,
@@ -235,8 +235,12 @@ package final class HarfBuzzFont: @unchecked Sendable {
                     scalar = Unicode.Scalar(0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(text[offset + 1] - 0xDC00))
                     width = 2
                 }
-                if let category = scalar?.properties.generalCategory {
-                    isMark = category == .nonspacingMark || category == .enclosingMark
+                if let scalar {
+                    // HarfBuzz's own table: a few instructions against a few hundred for
+                    // `Unicode.Scalar.Properties`, on every unit of a long run of any script but Latin.
+                    let category = hb_unicode_general_category(hb_unicode_funcs_get_default(), scalar.value)
+                    isMark = category == HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK
+                        || category == HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK
                 }
             }
             if isMark {
@@ -252,7 +256,7 @@ package final class HarfBuzzFont: @unchecked Sendable {
 
     /// Shapes `text[range]` in one HarfBuzz buffer.
     package func shapePiece(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, rightToLeft: Bool,
-                            script: String?, language: String?, features: [FontFeature]) -> ShapedGlyphs {
+                            script: ScriptTag?, language: String?, features: [FontFeature]) -> ShapedGlyphs {
         withShapedBuffer(text, range: range, rightToLeft: rightToLeft, script: script, language: language,
                          features: features) { infos, positions, n in
             var out = ShapedGlyphs()
@@ -277,7 +281,7 @@ package final class HarfBuzzFont: @unchecked Sendable {
     /// ``shape(_:range:rightToLeft:script:language:features:)`` as glyph records in logical order
     /// (the word cache's form), read straight from HarfBuzz's buffer into one array.
     func shapeRecords(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, rightToLeft: Bool,
-                      script: String?, language: String?, features: [FontFeature]) -> [GlyphRecord] {
+                      script: ScriptTag?, language: String?, features: [FontFeature]) -> [GlyphRecord] {
         if range.count > Self.maximumMarkRun, !Self.markRunCuts(text, range).isEmpty {
             return ShapeCache.records(shape(text, range: range, rightToLeft: rightToLeft, script: script,
                                             language: language, features: features), rightToLeft: rightToLeft)
@@ -305,7 +309,7 @@ package final class HarfBuzzFont: @unchecked Sendable {
     /// Shapes `text[range]` in one HarfBuzz buffer and hands `body` its glyph infos, positions
     /// and glyph count; nil when HarfBuzz gives no glyph arrays.
     private func withShapedBuffer<Result>(
-        _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, rightToLeft: Bool, script: String?, language: String?,
+        _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, rightToLeft: Bool, script: ScriptTag?, language: String?,
         features: [FontFeature],
         _ body: (UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, Int) -> Result
     ) -> Result? {
@@ -339,22 +343,15 @@ package final class HarfBuzzFont: @unchecked Sendable {
         return body(infos, positions, n)
     }
 
-    /// HarfBuzz's script for an ISO 15924 code (what `hb_script_from_string` gives, without
-    /// making a C string of it: the tag is the code's first four bytes, padded with spaces).
-    static func script(_ code: String) -> hb_script_t {
-        var tag: UInt32 = 0, count = 0
-        for byte in code.utf8.prefix(4) {
-            tag = tag << 8 | UInt32(byte)
-            count += 1
-        }
-        for _ in count..<4 { tag = tag << 8 | 0x20 }
-        return hb_script_from_iso15924_tag(count == 0 ? 0 : tag)
+    /// HarfBuzz's script for a script tag (what `hb_script_from_string` gives for its code).
+    static func script(_ tag: ScriptTag) -> hb_script_t {
+        hb_script_from_iso15924_tag(tag.rawValue)
     }
 
     /// Whether ``script(_:)`` reads `code` as HarfBuzz's own `hb_script_from_string` does (what
     /// tests hold it to).
     package static func scriptAgreesWithHarfBuzz(_ code: String) -> Bool {
-        script(code) == hb_script_from_string(code, -1)
+        script(ScriptTag(code)) == hb_script_from_string(code, -1)
     }
 
     /// Whether a UTF-16 unit is a control character (C0, DEL, C1) other than the tab, which

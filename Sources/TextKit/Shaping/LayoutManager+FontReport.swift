@@ -93,7 +93,7 @@ extension LayoutManager {
                 }
                 let missing = paragraph.missingCharacters.filter { (first..<end).contains($0.offset) }.count
                 reports.append(FontRunReport(characters: start + first..<start + end, line: index + 1,
-                                             column: first + 1, script: run.style.input.script,
+                                             column: first + 1, script: run.style.input.script?.code,
                                              language: run.style.input.language, font: run.font, primary: primary,
                                              firstUncovered: uncovered, uncoveredCluster: cluster,
                                              missingCount: missing))

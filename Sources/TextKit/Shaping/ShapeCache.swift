@@ -82,13 +82,19 @@ package final class ShapeCache: Sendable {
         /// in one style (most texts), or alternating among a few (multilingual ones), find theirs
         /// by comparisons instead of hashing the input (about 1,000 instructions a run).
         var recentStyles: [(input: ShapingInput, id: Int32?)] = []
+        /// ``ShapingInput/quickKey`` of each recent style: compared first, so a style that
+        /// differs in font, script or direction costs one integer comparison (comparing the
+        /// inputs themselves copies their strings).
+        var recentKeys: [UInt64] = []
 
         /// The id of a known style (`.some(nil)`: shaped whole), nil for one never seen. A style
         /// found by its hash becomes the latest of the recent ones.
         mutating func style(of input: ShapingInput) -> Int32?? {
-            // (Compared in place: binding a recent style would copy it at every run.)
-            let recent = recentStyles.withUnsafeBufferPointer { recent in
-                recent.indices.first { recent[$0].input == input }
+            let key = input.quickKey
+            let recent = recentStyles.withUnsafeBufferPointer { styles in
+                recentKeys.withUnsafeBufferPointer { keys in
+                    keys.indices.first { keys[$0] == key && Self.matches(styles, $0, input) }
+                }
             }
             if let recent { return .some(recentStyles[recent].id) }
             guard let id = styles[input] else { return nil }
@@ -96,10 +102,20 @@ package final class ShapeCache: Sendable {
             return .some(id)
         }
 
+        /// Whether recent style `index` is `input`, compared in place (binding the style, or
+        /// comparing it whole, copies its strings and arrays).
+        private static func matches(_ styles: UnsafeBufferPointer<(input: ShapingInput, id: Int32?)>, _ index: Int,
+                                    _ input: ShapingInput) -> Bool {
+            styles[index].input.script == input.script && styles[index].input.rightToLeft == input.rightToLeft
+                && styles[index].input.font == input.font && styles[index].input.language == input.language
+                && styles[index].input.features == input.features
+        }
+
         /// Makes `input` the latest of the recent styles.
         mutating func remember(_ input: ShapingInput, _ id: Int32?) {
-            if recentStyles.count == ShapeCache.recentStyleCount { recentStyles.removeLast() }
+            if recentStyles.count == ShapeCache.recentStyleCount { recentStyles.removeLast(); recentKeys.removeLast() }
             recentStyles.insert((input, id), at: 0)
+            recentKeys.insert(input.quickKey, at: 0)
         }
 
         /// The words and their glyphs.
@@ -126,7 +142,7 @@ package final class ShapeCache: Sendable {
     }
 
     /// Styles kept for comparison before the table is asked (``State/recentStyles``).
-    static let recentStyleCount = 8
+    static let recentStyleCount = 16
 
     /// The end of the segment starting at `start`: past the word, the spaces after it, and any
     /// combining mark or joiner that follows them (a cluster is never cut); where its word (the

@@ -22,6 +22,38 @@ extension TextAttributes {
     }
 }
 
+/// An ISO 15924 script code ("Latn") packed into four bytes as OpenType and HarfBuzz spell it
+/// (the code's first four bytes, padded with spaces): a style compares and hashes its script as
+/// one integer, and shaping hands it to HarfBuzz without reading a string.
+package struct ScriptTag: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The packed code; 0 for the empty code.
+    package let rawValue: UInt32
+
+    /// The tag of `code` (its first four bytes).
+    package init(_ code: String) {
+        var tag: UInt32 = 0, count = 0
+        for byte in code.utf8.prefix(4) {
+            tag = tag << 8 | UInt32(byte)
+            count += 1
+        }
+        for _ in count..<4 { tag = tag << 8 | 0x20 }
+        rawValue = count == 0 ? 0 : tag
+    }
+
+    /// The tag of a code written in the source.
+    package init(stringLiteral code: String) { self.init(code) }
+
+    /// The code, trailing spaces removed ("Latn").
+    package var code: String {
+        guard rawValue != 0 else { return "" }
+        var bytes = (0..<4).map { UInt8(truncatingIfNeeded: rawValue >> (24 - 8 * $0)) }
+        while bytes.last == 0x20 { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    package var description: String { code }
+}
+
 /// What HarfBuzz is given besides the text: face, direction, script, language and features.
 /// The word cache is keyed by it (glyphs are in font units, so the size is not part of it), and
 /// every shaping call goes through it, so whatever reaches HarfBuzz is part of the key.
@@ -29,9 +61,14 @@ package struct ShapingInput: Hashable, Sendable {
     var font: Font
     var rightToLeft: Bool
     /// ISO 15924 code, or nil to let HarfBuzz guess.
-    package var script: String?
+    package var script: ScriptTag?
     package var language: String?
     var features: [FontFeature]
+
+    /// Font, script and direction in one integer: equal inputs have equal keys.
+    var quickKey: UInt64 {
+        font.digest &+ UInt64(script?.rawValue ?? 0) << 1 | (rightToLeft ? 1 : 0)
+    }
 
     /// ``shape(_:range:)`` as glyph records in logical order (the word cache's form).
     func shapeRecords(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>) -> [GlyphRecord] {

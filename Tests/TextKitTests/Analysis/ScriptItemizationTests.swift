@@ -10,7 +10,7 @@ struct ScriptItemizationTests {
     static func scripts(_ text: String) -> [String?] {
         let paragraph = ScriptFixtures.paragraph(text)
         return text.unicodeScalars.indices.enumerated().map { index, _ in
-            paragraph.run(at: paragraph.utf16Offset(ofScalar: index)).style.input.script
+            paragraph.run(at: paragraph.utf16Offset(ofScalar: index)).style.input.script?.code
         }
     }
 
