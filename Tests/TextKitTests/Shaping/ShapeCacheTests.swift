@@ -9,8 +9,9 @@ import TextKit
                         "japanese.txt", "korean.txt", "mixed.txt", "thai.txt"]
 
     /// Shapes `text` paragraph by paragraph with and without `cache`; returns the first difference.
-    static func shapingDifference(_ text: String, attributes: TextAttributes, cache: ShapeCache) -> String? {
-        let resolver = FontResolver(collection: ScriptFixtures.fonts, fallback: ScriptFixtures.primary)
+    static func shapingDifference(_ text: String, attributes: TextAttributes, cache: ShapeCache,
+                                  resolver: FontResolver = FontResolver(collection: ScriptFixtures.fonts,
+                                                                        fallback: ScriptFixtures.primary)) -> String? {
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let scalars = Array(line.unicodeScalars)
             let runs = [(attributes, 0..<scalars.count)]

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import TextKit
+import SeededRandom
+
+/// The word cache in the machine's fonts (the set-up's `fonts-noto-core`, which CI installs):
+/// every script of the Universal Declaration of Human Rights in the font fallback picks, and
+/// random paragraphs mixing their words, shaped word by word give exactly the glyphs of shaping
+/// each run whole, on a first pass and from a warm cache.
+@Suite("Word cache in installed fonts")
+struct InstalledFontShapeCacheTests {
+    static let notoCore = FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf")
+    static let texts = ["amharic", "arabic", "armenian", "bengali", "chinese", "english", "georgian", "greek", "hebrew",
+                        "hindi", "japanese", "korean", "russian", "tamil", "thai"]
+    static let fonts = FontCollection(defaultFontPath: Fixtures.fontPath)
+    static var resolver: FontResolver { FontResolver(collection: fonts, fallback: try! fonts.font(file: Fixtures.fontPath)) }
+
+    static func text(_ name: String) throws -> String {
+        try String(contentsOfFile: Fixtures.path("Fixtures/texts/udhr/\(name).txt"), encoding: .utf8)
+    }
+
+    @Test(.enabled(if: notoCore, "fonts-noto-core is not installed"), arguments: texts)
+    func wordByWordShapingEqualsWholeRuns(_ name: String) throws {
+        let text = try Self.text(name)
+        let cache = ShapeCache()
+        for pass in 1...2 {
+            let difference = ShapeCacheTests.shapingDifference(text, attributes: Fixtures.attributes(), cache: cache,
+                                                               resolver: Self.resolver)
+            #expect(difference == nil, "\(name), pass \(pass): \(difference ?? "")")
+        }
+    }
+
+    /// Random paragraphs of words drawn from every text, so words meet words of other scripts,
+    /// at run ends and after other runs: cached glyphs equal whole runs, twice over.
+    @Test(.enabled(if: notoCore, "fonts-noto-core is not installed"), arguments: 1...3)
+    func randomWordsOfEveryScriptEqualWholeRuns(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        let words = try Self.texts.map { try Self.text($0).split(whereSeparator: \.isWhitespace).map(String.init) }
+        let paragraphs = (0..<120).map { _ in
+            let script = Int.random(in: 0..<words.count, using: &rng)
+            return (0..<Int.random(in: 1...14, using: &rng)).map { _ in
+                let from = Int.random(in: 0..<5, using: &rng) == 0 ? Int.random(in: 0..<words.count, using: &rng) : script
+                return words[from].randomElement(using: &rng)!
+            }.joined(separator: Int.random(in: 0..<6, using: &rng) == 0 ? "  " : " ")
+        }
+        let cache = ShapeCache()
+        for pass in 1...2 {
+            let difference = ShapeCacheTests.shapingDifference(paragraphs.joined(separator: "\n"),
+                                                               attributes: Fixtures.attributes(), cache: cache,
+                                                               resolver: Self.resolver)
+            #expect(difference == nil, "seed \(seed), pass \(pass): \(difference ?? "")")
+        }
+    }
+}
