@@ -35,6 +35,25 @@ struct FontconfigHandle: ~Copyable {
         let isColor: [Bool]
         /// The match of each font chosen so far, by its place in `fonts`.
         var matches: [Int: FontconfigMatch] = [:]
+        /// For each 256-character page, the places of the fonts with a character in it,
+        /// increasing: a character's first covering font is among them, so a look-up reads a few
+        /// charsets instead of every font's (a CJK ideograph's font comes late in the sort, and
+        /// Chinese text asks for thousands of them). Made at the first query.
+        lazy var fontsByPage: [UInt32: [Int]] = {
+            var byPage: [UInt32: [Int]] = [:]
+            withUnsafeTemporaryAllocation(of: FcChar32.self, capacity: 8) { map in
+                for (index, charset) in charsets.enumerated() {
+                    guard let charset else { continue }
+                    var next: FcChar32 = 0
+                    var page = FcCharSetFirstPage(charset, map.baseAddress!, &next)
+                    while page != FcChar32.max {
+                        byPage[page >> 8, default: []].append(index)
+                        page = FcCharSetNextPage(charset, map.baseAddress!, &next)
+                    }
+                }
+            }
+            return byPage
+        }()
 
         init(pattern: OpaquePointer, fonts: UnsafeMutablePointer<FcFontSet>) {
             self.pattern = pattern
@@ -125,26 +144,30 @@ struct FontconfigHandle: ~Copyable {
 
     /// The first font of `sorted` (colour fonts only with `colorOnly`) with every code point;
     /// undecided when each code point is also in a font before it.
+    ///
+    /// Only fonts with a character in a code point's page can have it (``SortedFonts/fontsByPage``):
+    /// the covering font is looked for among those of the first code point's page, and whether
+    /// each code point came earlier among those of its own.
     private func firstCovering(_ codePoints: [UInt32], in sorted: SortedFonts, colorOnly: Bool) -> Covering {
-        guard let config else { return .undecided }
-        var seen = [Bool](repeating: false, count: codePoints.count)
-        for (i, charset) in sorted.charsets.enumerated() {
-            guard let charset else { continue }
-            if (!colorOnly || sorted.isColor[i]) && codePoints.allSatisfy({ FcCharSetHasChar(charset, $0) != 0 }) {
-                guard seen.contains(false) else { return .undecided }
-                if let match = sorted.matches[i] { return .found(match) }
-                guard let font = sorted.fonts.pointee.fonts[i],
-                      let rendered = FcFontRenderPrepare(config, sorted.pattern, font) else { return .undecided }
-                defer { FcPatternDestroy(rendered) }
-                guard let match = describe(rendered) else { return .undecided }
-                sorted.matches[i] = match
-                return .found(match)
-            }
-            for (j, codePoint) in codePoints.enumerated() where !seen[j] {
-                seen[j] = FcCharSetHasChar(charset, codePoint) != 0
-            }
+        guard let config, let first = codePoints.first else { return .undecided }
+        func has(_ index: Int, _ codePoint: UInt32) -> Bool {
+            sorted.charsets[index].map { FcCharSetHasChar($0, codePoint) != 0 } ?? false
         }
-        return .none
+        let byPage = sorted.fontsByPage
+        guard let i = byPage[first >> 8]?.first(where: { index in
+            (!colorOnly || sorted.isColor[index]) && codePoints.allSatisfy { has(index, $0) }
+        }) else { return .none }
+        let seenBefore = codePoints.allSatisfy { codePoint in
+            byPage[codePoint >> 8]?.first { $0 >= i || has($0, codePoint) }.map { $0 < i } ?? false
+        }
+        guard !seenBefore else { return .undecided }
+        if let match = sorted.matches[i] { return .found(match) }
+        guard let font = sorted.fonts.pointee.fonts[i],
+              let rendered = FcFontRenderPrepare(config, sorted.pattern, font) else { return .undecided }
+        defer { FcPatternDestroy(rendered) }
+        guard let match = describe(rendered) else { return .undecided }
+        sorted.matches[i] = match
+        return .found(match)
     }
 
     /// Every font sorted for `family` (fontconfig's untrimmed sort, no charset), made once.

@@ -18,6 +18,17 @@ struct FallbackOrderTests {
             let value = UInt32(generator.next() % 0x3_0000)
             if let scalar = Unicode.Scalar(value) { out.append([scalar]) }
         }
+        // Characters of real text in every script (the page index a single character's look-up
+        // reads is built from each font's pages): every other distinct one of the UDHR samples.
+        let directory = Fixtures.path("Fixtures/texts/udhr")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".txt") }.sorted()) ?? []
+        var distinct = Set<Unicode.Scalar>()
+        for name in names {
+            let text = (try? String(contentsOfFile: directory + "/" + name, encoding: .utf8)) ?? ""
+            distinct.formUnion(text.unicodeScalars.filter { $0.value > 0x7F })
+        }
+        let real = distinct.sorted { $0.value < $1.value }
+        out += stride(from: 0, to: real.count, by: 2).map { [real[$0]] }
         return out
     }()
 
@@ -25,6 +36,7 @@ struct FallbackOrderTests {
     func oneSortChoosesWhatFontconfigsOwnSortChooses(fixtureConfiguration: Bool) throws {
         let fonts = fixtureConfiguration ? ScriptFixtures.fonts : FontCollection(defaultFontPath: Fixtures.fontPath)
         let base = try fonts.font(file: Fixtures.fontPath)
+        #expect(Self.samples.count > 450, "the UDHR samples were not read")
         for scalars in Self.samples {
             let chosen = fonts.fallbackFont(for: scalars, like: base)
             let expected = fonts.fallbackChain(for: scalars, like: base).chosen
