@@ -10,8 +10,10 @@
 /// shape plan never touches the space glyph (``ShapingInput/shapesSpaceAlone()``,
 /// decided once per style), and only segments whose neighbours are spaces or nothing are cached
 /// (one next to another item is shaped in place, with its real context). A segment never ends
-/// before a combining mark or joiner, so clusters stay whole. Other styles are shaped run by run
-/// as before.
+/// before a combining mark or joiner, so clusters stay whole. In other styles a run is shaped
+/// whole; one of at most ``maximumWordLength`` units in a script whose shaping never reads the
+/// text around a run (``shapesRunsAlone(_:)``: Chinese, Japanese, Korean, where a phrase between
+/// punctuation is often a run and comes back often) is kept whole, keyed by its text.
 ///
 /// One cache belongs to a font collection (``FontCollection/shapeCache``) and is shared by every
 /// layout manager using it and the threads shaping their paragraphs (one lock), so a new layout
@@ -45,7 +47,13 @@ package final class ShapeCache: Sendable {
     /// never held up by HarfBuzz. A word shaped is added under the next lock the run takes (one
     /// lock per missing word: two threads shaping text new to the cache meet at it less often).
     func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: RunStyle) -> ShapedGlyphs? {
-        guard style.input.script != nil, !range.isEmpty, let styleID = styleID(for: style.input) else { return nil }
+        guard let script = style.input.script, !range.isEmpty, let (styleID, byWord) = styleID(for: style.input) else {
+            return nil
+        }
+        guard byWord else {
+            return Self.shapesRunsAlone(script) && range.count <= Self.maximumWordLength
+                ? shapeWholeRun(text, range: range, style: style, styleID: styleID) : nil
+        }
         let out = GlyphAssembly(capacity: range.count + 8)
         var start = range.lowerBound
         var shaped: ShapedWord?, space: GlyphRecord?
@@ -73,38 +81,81 @@ package final class ShapeCache: Sendable {
         return out.columns()
     }
 
+    /// Whether HarfBuzz shapes a run of `script` without reading the text around it (its
+    /// context, which only the shapers of joining scripts such as Arabic read): a run's glyphs
+    /// then depend on its text and style alone.
+    static func shapesRunsAlone(_ script: ScriptTag) -> Bool {
+        script == "Hani" || script == "Hira" || script == "Kana" || script == "Hang" || script == "Bopo"
+    }
+
+    /// A run kept whole (see the type's discussion): from the cache, or shaped with its context as
+    /// ``ShapedRun`` shapes any run, then kept.
+    private func shapeWholeRun(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: RunStyle,
+                               styleID: Int32) -> ShapedGlyphs {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(UInt32(bitPattern: styleID))
+        for index in range { hash = (hash ^ UInt64(text[index])) &* 0x0000_0100_0000_01b3 }
+        hash ^= hash >> 29
+        let out = GlyphAssembly(capacity: range.count + 8)
+        let found = state.withLock { state in
+            guard let glyphs = state.words.find(text, range, hash: hash, style: styleID) else { return false }
+            out.append(glyphs, clusterOffset: Int32(range.lowerBound))
+            state.hits += 1
+            return true
+        }
+        guard !found else { return out.columns() }
+        let records = style.input.shapeRecords(text, range: range)
+        out.append(records, clusterOffset: 0)
+        state.withLock { state in
+            state.misses += 1
+            guard records.count <= Int(UInt16.max), state.words.find(text, range, hash: hash, style: styleID) == nil
+            else { return }
+            let relative = records.map { record in
+                var record = record
+                record.cluster -= Int32(range.lowerBound)
+                return record
+            }
+            relative.withUnsafeBufferPointer { glyphs in
+                if !state.words.insert(text, range, hash: hash, style: styleID, glyphs: glyphs) {
+                    state.words.removeAll()
+                    _ = state.words.insert(text, range, hash: hash, style: styleID, glyphs: glyphs)
+                }
+            }
+        }
+        return out.columns()
+    }
+
     // MARK: - Internals
 
     private struct State: ~Copyable {
-        /// Style ids; nil marks a style whose runs are shaped whole.
-        var styles: [ShapingInput: Int32?] = [:]
+        /// Style ids, and whether each style's runs are shaped word by word (else whole).
+        var styles: [ShapingInput: CacheStyle] = [:]
         /// Styles met lately and their ids, the latest first (at most ``recentStyleCount``): runs
         /// in one style (most texts), or alternating among a few (multilingual ones), find theirs
         /// by comparisons instead of hashing the input (about 1,000 instructions a run).
-        var recentStyles: [(input: ShapingInput, id: Int32?)] = []
+        var recentStyles: [(input: ShapingInput, id: CacheStyle)] = []
         /// ``ShapingInput/quickKey`` of each recent style: compared first, so a style that
         /// differs in font, script or direction costs one integer comparison (comparing the
         /// inputs themselves copies their strings).
         var recentKeys: [UInt64] = []
 
-        /// The id of a known style (`.some(nil)`: shaped whole), nil for one never seen. A style
-        /// found by its hash becomes the latest of the recent ones.
-        mutating func style(of input: ShapingInput) -> Int32?? {
+        /// A known style, nil for one never seen. A style found by its hash becomes the latest of
+        /// the recent ones.
+        mutating func style(of input: ShapingInput) -> CacheStyle? {
             let key = input.quickKey
             let recent = recentStyles.withUnsafeBufferPointer { styles in
                 recentKeys.withUnsafeBufferPointer { keys in
                     keys.indices.first { keys[$0] == key && Self.matches(styles, $0, input) }
                 }
             }
-            if let recent { return .some(recentStyles[recent].id) }
+            if let recent { return recentStyles[recent].id }
             guard let id = styles[input] else { return nil }
             remember(input, id)
-            return .some(id)
+            return id
         }
 
         /// Whether recent style `index` is `input`, compared in place (binding the style, or
         /// comparing it whole, copies its strings and arrays).
-        private static func matches(_ styles: UnsafeBufferPointer<(input: ShapingInput, id: Int32?)>, _ index: Int,
+        private static func matches(_ styles: UnsafeBufferPointer<(input: ShapingInput, id: CacheStyle)>, _ index: Int,
                                     _ input: ShapingInput) -> Bool {
             styles[index].input.script == input.script && styles[index].input.rightToLeft == input.rightToLeft
                 && styles[index].input.font == input.font && styles[index].input.language == input.language
@@ -112,7 +163,7 @@ package final class ShapeCache: Sendable {
         }
 
         /// Makes `input` the latest of the recent styles.
-        mutating func remember(_ input: ShapingInput, _ id: Int32?) {
+        mutating func remember(_ input: ShapingInput, _ id: CacheStyle) {
             if recentStyles.count == ShapeCache.recentStyleCount { recentStyles.removeLast(); recentKeys.removeLast() }
             recentStyles.insert((input, id), at: 0)
             recentKeys.insert(input.quickKey, at: 0)
@@ -128,16 +179,19 @@ package final class ShapeCache: Sendable {
         var hits = 0, misses = 0
     }
 
+    /// A style's id in the cache, and whether its runs are shaped word by word.
+    struct CacheStyle { var id: Int32, byWord: Bool }
+
     /// The id of `key`, deciding (once, outside the lock) whether its runs can be shaped by word.
-    private func styleID(for key: ShapingInput) -> Int32? {
-        if let known = state.withLock({ $0.style(of: key) }) { return known }
-        let usable = key.shapesSpaceAlone()
+    private func styleID(for key: ShapingInput) -> (Int32, Bool)? {
+        if let known = state.withLock({ $0.style(of: key) }) { return (known.id, known.byWord) }
+        let byWord = key.shapesSpaceAlone()
         return state.withLock { state in
-            if let known = state.styles[key] { return known }
-            let id: Int32? = usable ? Int32(state.styles.count) : nil
-            state.styles[key] = id
-            state.remember(key, id)
-            return id
+            if let known = state.styles[key] { return (known.id, known.byWord) }
+            let style = CacheStyle(id: Int32(state.styles.count), byWord: byWord)
+            state.styles[key] = style
+            state.remember(key, style)
+            return (style.id, style.byWord)
         }
     }
 
@@ -316,103 +370,5 @@ package final class ShapeCache: Sendable {
     private struct LookedUp {
         var end: Int, wordEnd: Int, hash: UInt64
         var slot: UInt64 = 0, entryHash: UInt64 = 0
-    }
-}
-
-/// The glyph records of one run being assembled word by word: a buffer that grows by doubling,
-/// written by a plain loop (an array's `append(contentsOf:)` costs more than copying a word).
-private final class GlyphAssembly {
-    private var storage: UnsafeMutablePointer<GlyphRecord>
-    private var capacity: Int
-    private(set) var count = 0
-
-    init(capacity: Int) {
-        self.capacity = Swift.max(capacity, 8)
-        storage = .allocate(capacity: self.capacity)
-    }
-
-    deinit { storage.deallocate() }
-
-    /// Appends `records`, adding `clusterOffset` to their clusters.
-    func append(_ records: UnsafeBufferPointer<GlyphRecord>, clusterOffset: Int32) {
-        if count + records.count > capacity { grow(to: count + records.count) }
-        let end = storage + count
-        for index in 0..<records.count {
-            var record = records[index]
-            record.cluster &+= clusterOffset
-            (end + index).initialize(to: record)
-        }
-        count += records.count
-    }
-
-    func append(_ records: [GlyphRecord], clusterOffset: Int32) {
-        records.withUnsafeBufferPointer { append($0, clusterOffset: clusterOffset) }
-    }
-
-    /// Appends `space` (a style's space glyph) once for each of `clusters`, with that cluster.
-    func appendSpaces(_ space: GlyphRecord, at clusters: Range<Int>) {
-        if count + clusters.count > capacity { grow(to: count + clusters.count) }
-        for cluster in clusters {
-            var record = space
-            record.cluster = Int32(cluster)
-            (storage + count).initialize(to: record)
-            count += 1
-        }
-    }
-
-    private func grow(to minimum: Int) {
-        let grown = UnsafeMutablePointer<GlyphRecord>.allocate(capacity: Swift.max(2 * capacity, minimum))
-        grown.moveInitialize(from: storage, count: count)
-        storage.deallocate()
-        storage = grown
-        capacity = Swift.max(2 * capacity, minimum)
-    }
-
-    /// The records as ``ShapedGlyphs`` columns (offsets empty when every one is zero), in one pass.
-    func columns() -> ShapedGlyphs {
-        var out = ShapedGlyphs()
-        out.glyphs = [UInt32](filledWith: 0, count: count)
-        out.clusters = [Int32](filledWith: 0, count: count)
-        out.advances = [Int32](filledWith: 0, count: count)
-        out.unsafeToBreak = [Bool](filledWith: false, count: count)
-        var xBits: Int32 = 0, yBits: Int32 = 0 // each column's offsets or-ed: zero when all are zero
-        let storage = storage, count = count
-        out.glyphs.withUnsafeMutableBufferPointer { glyphs in
-            out.clusters.withUnsafeMutableBufferPointer { clusters in
-                out.advances.withUnsafeMutableBufferPointer { advances in
-                    out.unsafeToBreak.withUnsafeMutableBufferPointer { unsafeToBreak in
-                        for index in 0..<count {
-                            let record = storage[index]
-                            glyphs[index] = record.glyph
-                            clusters[index] = record.cluster
-                            advances[index] = record.advance
-                            unsafeToBreak[index] = record.unsafeToBreak
-                            xBits |= record.offsetX
-                            yBits |= record.offsetY
-                        }
-                    }
-                }
-            }
-        }
-        if xBits != 0 { out.offsetsX = (0..<count).map { storage[$0].offsetX } }
-        if yBits != 0 { out.offsetsY = (0..<count).map { storage[$0].offsetY } }
-        return out
-    }
-}
-
-/// One shaped glyph as the cache keeps and assembles it: one record per glyph, so a word is
-/// copied in one loop (``ShapedGlyphs`` keeps a column per field).
-struct GlyphRecord {
-    var glyph: UInt32 = 0
-    var cluster: Int32 = 0
-    var advance: Int32 = 0
-    var offsetX: Int32 = 0
-    var offsetY: Int32 = 0
-    var unsafeToBreak = false
-
-    /// Whether this is `space` (a style's space glyph) at cluster `cluster`.
-    func isSpace(_ space: GlyphRecord, at cluster: Int32) -> Bool {
-        glyph == space.glyph && self.cluster == cluster && advance == space.advance && offsetX == 0 && offsetY == 0
-            && space.offsetX == 0 && space.offsetY == 0 && !unsafeToBreak && !space.unsafeToBreak
     }
 }

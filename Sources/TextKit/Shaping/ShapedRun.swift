@@ -41,7 +41,7 @@ package struct ShapedRun {
 
     /// Shapes `text[range]` (the rest of `text` is context) in `style`, word by word through
     /// `cache` where that gives the same glyphs (see ``ShapeCache``).
-    init(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: RunStyle, cache: ShapeCache? = nil) {
+    init(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: consuming RunStyle, cache: ShapeCache? = nil) {
         if let attachment = style.attachment {
             self.init(attachment: attachment, range: range, style: style)
             return
@@ -71,11 +71,13 @@ package struct ShapedRun {
     /// Builds a run from HarfBuzz output, reversing right-to-left output into logical order
     /// (unless `logicalOrder` says it already is) and adding the style's tracking after each cluster.
     @inline(__always)
-    init(range: Range<Int>, style: RunStyle, shaped: consuming ShapedGlyphs, logicalOrder: Bool = false) {
+    init(range: Range<Int>, style: consuming RunStyle, shaped: consuming ShapedGlyphs, logicalOrder: Bool = false) {
+        let scale = style.font.scale(forPointSize: style.pointSize)
+        let reverses = style.rightToLeft && !logicalOrder, tracking = style.tracking
         self.range = range
-        self.style = style
-        self.scale = style.font.scale(forPointSize: style.pointSize)
-        if style.rightToLeft && !logicalOrder {
+        self.style = style  // (its last use: moved, not copied)
+        self.scale = scale
+        if reverses {
             // In place: the columns are this run's alone.
             shaped.glyphs.reverse(); shaped.clusters.reverse(); shaped.advances.reverse()
             shaped.offsetsX.reverse(); shaped.offsetsY.reverse(); shaped.unsafeToBreak.reverse()
@@ -84,8 +86,8 @@ package struct ShapedRun {
         // from HarfBuzz and from the word cache alike (``ShapedGlyphs``).
         glyphs = shaped.glyphs; clusters = shaped.clusters; advances = shaped.advances
         offsetsX = shaped.offsetsX; offsetsY = shaped.offsetsY; unsafeToBreak = shaped.unsafeToBreak
-        if style.tracking != 0, !glyphs.isEmpty {
-            let extra = Int32((style.tracking / scale).rounded())
+        if tracking != 0, !glyphs.isEmpty {
+            let extra = Int32((tracking / scale).rounded())
             for index in glyphs.indices where index + 1 == glyphs.count || clusters[index + 1] != clusters[index] {
                 advances[index] += extra
             }

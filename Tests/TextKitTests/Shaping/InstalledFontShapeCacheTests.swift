@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TextKit
+@testable import TextKit
 import SeededRandom
 
 /// The word cache in the machine's fonts (the set-up's `fonts-noto-core`, which CI installs):
@@ -50,5 +50,36 @@ struct InstalledFontShapeCacheTests {
                                                                resolver: Self.resolver)
             #expect(difference == nil, "seed \(seed), pass \(pass): \(difference ?? "")")
         }
+    }
+}
+
+/// Runs of Chinese and Japanese in Noto Sans CJK, whose shape plan names the space (so its runs
+/// are not cut into words), are kept whole and come back from the cache.
+@Suite("Whole CJK runs in the word cache")
+struct WholeRunCacheTests {
+    static let notoCJK = FileManager.default.fileExists(atPath: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
+
+    @Test(.enabled(if: notoCJK, "fonts-noto-cjk is not installed"))
+    func repeatedPhrasesComeFromTheCache() throws {
+        // Phrases between punctuation, each a run (the punctuation and digits are DejaVu Sans's).
+        let text = ["附录 A. 附录", "目录", "A.3. 文書のフォーマット", "目录", "附录 A. 附录", "文書のフォーマット。目录"]
+            .joined(separator: "\n")
+        let cache = ShapeCache()
+        let resolver = InstalledFontShapeCacheTests.resolver
+        #expect(ShapeCacheTests.shapingDifference(text, attributes: Fixtures.attributes(), cache: cache,
+                                                  resolver: resolver) == nil)
+        let first = cache.counts
+        #expect(first.hits >= 5, "\(first)")
+        #expect(ShapeCacheTests.shapingDifference(text, attributes: Fixtures.attributes(), cache: cache,
+                                                  resolver: resolver) == nil)
+        // The second pass finds all 13 CJK runs (and the 3 Latin words) and shapes nothing.
+        #expect(cache.counts.misses == first.misses, "\(first) then \(cache.counts)")
+        #expect(cache.counts.hits - first.hits >= 16, "\(first) then \(cache.counts)")
+    }
+
+    @Test func onlyScriptsShapedWithoutContextAreKeptWhole() {
+        #expect(["Hani", "Hira", "Kana", "Hang", "Bopo"].allSatisfy { ShapeCache.shapesRunsAlone(ScriptTag($0)) })
+        // Arabic joining reads the characters around a run; Devanagari runs are whole sentences.
+        #expect(!["Arab", "Syrc", "Mong", "Nkoo", "Deva", "Latn"].contains { ShapeCache.shapesRunsAlone(ScriptTag($0)) })
     }
 }

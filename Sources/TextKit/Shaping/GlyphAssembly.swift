@@ -1,0 +1,97 @@
+/// The glyph records of one run being assembled word by word: a buffer that grows by doubling,
+/// written by a plain loop (an array's `append(contentsOf:)` costs more than copying a word).
+final class GlyphAssembly {
+    private var storage: UnsafeMutablePointer<GlyphRecord>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 8)
+        storage = .allocate(capacity: self.capacity)
+    }
+
+    deinit { storage.deallocate() }
+
+    /// Appends `records`, adding `clusterOffset` to their clusters.
+    func append(_ records: UnsafeBufferPointer<GlyphRecord>, clusterOffset: Int32) {
+        if count + records.count > capacity { grow(to: count + records.count) }
+        let end = storage + count
+        for index in 0..<records.count {
+            var record = records[index]
+            record.cluster &+= clusterOffset
+            (end + index).initialize(to: record)
+        }
+        count += records.count
+    }
+
+    func append(_ records: [GlyphRecord], clusterOffset: Int32) {
+        records.withUnsafeBufferPointer { append($0, clusterOffset: clusterOffset) }
+    }
+
+    /// Appends `space` (a style's space glyph) once for each of `clusters`, with that cluster.
+    func appendSpaces(_ space: GlyphRecord, at clusters: Range<Int>) {
+        if count + clusters.count > capacity { grow(to: count + clusters.count) }
+        for cluster in clusters {
+            var record = space
+            record.cluster = Int32(cluster)
+            (storage + count).initialize(to: record)
+            count += 1
+        }
+    }
+
+    private func grow(to minimum: Int) {
+        let grown = UnsafeMutablePointer<GlyphRecord>.allocate(capacity: Swift.max(2 * capacity, minimum))
+        grown.moveInitialize(from: storage, count: count)
+        storage.deallocate()
+        storage = grown
+        capacity = Swift.max(2 * capacity, minimum)
+    }
+
+    /// The records as ``ShapedGlyphs`` columns (offsets empty when every one is zero), in one pass.
+    func columns() -> ShapedGlyphs {
+        var out = ShapedGlyphs()
+        out.glyphs = [UInt32](filledWith: 0, count: count)
+        out.clusters = [Int32](filledWith: 0, count: count)
+        out.advances = [Int32](filledWith: 0, count: count)
+        out.unsafeToBreak = [Bool](filledWith: false, count: count)
+        var xBits: Int32 = 0, yBits: Int32 = 0 // each column's offsets or-ed: zero when all are zero
+        let storage = storage, count = count
+        out.glyphs.withUnsafeMutableBufferPointer { glyphs in
+            out.clusters.withUnsafeMutableBufferPointer { clusters in
+                out.advances.withUnsafeMutableBufferPointer { advances in
+                    out.unsafeToBreak.withUnsafeMutableBufferPointer { unsafeToBreak in
+                        for index in 0..<count {
+                            let record = storage[index]
+                            glyphs[index] = record.glyph
+                            clusters[index] = record.cluster
+                            advances[index] = record.advance
+                            unsafeToBreak[index] = record.unsafeToBreak
+                            xBits |= record.offsetX
+                            yBits |= record.offsetY
+                        }
+                    }
+                }
+            }
+        }
+        if xBits != 0 { out.offsetsX = (0..<count).map { storage[$0].offsetX } }
+        if yBits != 0 { out.offsetsY = (0..<count).map { storage[$0].offsetY } }
+        return out
+    }
+}
+
+/// One shaped glyph as the cache keeps and assembles it: one record per glyph, so a word is
+/// copied in one loop (``ShapedGlyphs`` keeps a column per field).
+struct GlyphRecord {
+    var glyph: UInt32 = 0
+    var cluster: Int32 = 0
+    var advance: Int32 = 0
+    var offsetX: Int32 = 0
+    var offsetY: Int32 = 0
+    var unsafeToBreak = false
+
+    /// Whether this is `space` (a style's space glyph) at cluster `cluster`.
+    func isSpace(_ space: GlyphRecord, at cluster: Int32) -> Bool {
+        glyph == space.glyph && self.cluster == cluster && advance == space.advance && offsetX == 0 && offsetY == 0
+            && space.offsetX == 0 && space.offsetY == 0 && !unsafeToBreak && !space.unsafeToBreak
+    }
+}
