@@ -25,31 +25,37 @@ extension Itemizer {
     /// The ICU script code of every UTF-16 unit, Common/Inherited resolved from neighbours.
     package func resolvedScriptCodes() -> [Int32] {
         if let ascii = Self.asciiScriptCodes(utf16) { return ascii }
+        let utf16 = utf16 // (the closures below capture the text, not a copy of the itemizer)
         var codes = [Int32](filledWith: ICU.commonScript, count: utf16.count)
-        var index = 0
-        var lastUnit: UInt16 = 0xFFFF, lastCode = ICU.commonScript
         let latin = Self.latinScript
-        while index < utf16.count {
-            let unit = utf16[index]
-            // ASCII letters are Latin, the rest of ASCII Common (as in asciiScriptCodes): most
-            // characters of a paragraph with one curly quote or accented letter ask ICU nothing.
-            if unit < 0x80 {
-                if Self.isASCIILetter(unit) { codes[index] = latin }
-                index += 1
-                continue
+        // Through buffers: this runs for every unit of every paragraph beyond ASCII.
+        codes.withUnsafeMutableBufferPointer { codes in
+            utf16.withUnsafeBufferPointer { units in
+                var index = 0
+                var lastUnit: UInt16 = 0xFFFF, lastCode = ICU.commonScript
+                while index < units.count {
+                    let unit = units[index]
+                    // ASCII letters are Latin, the rest of ASCII Common (as in asciiScriptCodes): most
+                    // characters of a paragraph with one curly quote or accented letter ask ICU nothing.
+                    if unit < 0x80 {
+                        if Self.isASCIILetter(unit) { codes[index] = latin }
+                        index += 1
+                        continue
+                    }
+                    if unit == lastUnit {
+                        codes[index] = lastCode
+                        index += 1
+                        continue
+                    }
+                    let (scalar, length) = Self.decode(utf16, at: index)
+                    let code = ICU.script(of: scalar)
+                    for k in index..<index + length { codes[k] = code }
+                    if length == 1 { lastUnit = unit; lastCode = code }
+                    index += length
+                }
             }
-            if unit == lastUnit {
-                codes[index] = lastCode
-                index += 1
-                continue
-            }
-            let (scalar, length) = decode(at: index)
-            let code = ICU.script(of: scalar)
-            for k in index..<index + length { codes[k] = code }
-            if length == 1 { lastUnit = unit; lastCode = code }
-            index += length
         }
-        return Self.resolveCommon(codes, scalars: { decode(at: $0) })
+        return Self.resolveCommon(consume codes, scalars: { Self.decode(utf16, at: $0) })
     }
 
     /// The resolved scripts of an all-ASCII paragraph without looking at each character (nil for
@@ -80,7 +86,7 @@ extension Itemizer {
     /// ```
     ///
     /// Brackets opened before the first real script get that script when it comes.
-    package static func resolveCommon(_ raw: [Int32], scalars decode: (Int) -> (UInt32, Int)) -> [Int32] {
+    package static func resolveCommon(_ raw: consuming [Int32], scalars decode: (Int) -> (UInt32, Int)) -> [Int32] {
         func isReal(_ code: Int32) -> Bool {
             code != ICU.commonScript && code != ICU.inheritedScript && code != ICU.unknownScript
         }
@@ -88,36 +94,39 @@ extension Itemizer {
         var current = ICU.commonScript
         var stack: [(closing: UInt32, script: Int32)] = []
         let maximumDepth = 63 // as UAX #9 BD16: deeper nesting is not tracked
-        var index = 0
-        while index < codes.count {
-            let (scalar, length) = decode(index)
-            var code = codes[index]
-            if isReal(code) {
-                if current == ICU.commonScript {
-                    // The first real script: earlier Common characters and open brackets take it.
-                    for k in 0..<index { codes[k] = code }
-                    for k in stack.indices { stack[k].script = code }
-                }
-                current = code
-            } else {
-                switch ICU.pairedBracketType(of: scalar) {
-                case .open:
-                    code = current
-                    if stack.count < maximumDepth { stack.append((ICU.pairedBracket(of: scalar), current)) }
-                case .close:
-                    if let match = stack.lastIndex(where: { ICU.bracketsMatch($0.closing, scalar) }) {
-                        code = stack[match].script
-                        stack.removeSubrange(match...)
-                        current = code
-                    } else {
+        // Through the buffer (the array's uniqueness was checked at every write).
+        codes.withUnsafeMutableBufferPointer { codes in
+            var index = 0
+            while index < codes.count {
+                let (scalar, length) = decode(index)
+                var code = codes[index]
+                if isReal(code) {
+                    if current == ICU.commonScript {
+                        // The first real script: earlier Common characters and open brackets take it.
+                        for k in 0..<index { codes[k] = code }
+                        for k in stack.indices { stack[k].script = code }
+                    }
+                    current = code
+                } else {
+                    switch ICU.pairedBracketType(of: scalar) {
+                    case .open:
+                        code = current
+                        if stack.count < maximumDepth { stack.append((ICU.pairedBracket(of: scalar), current)) }
+                    case .close:
+                        if let match = stack.lastIndex(where: { ICU.bracketsMatch($0.closing, scalar) }) {
+                            code = stack[match].script
+                            stack.removeSubrange(match...)
+                            current = code
+                        } else {
+                            code = current
+                        }
+                    case .none:
                         code = current
                     }
-                case .none:
-                    code = current
                 }
+                for k in index..<index + length { codes[k] = code }
+                index += length
             }
-            for k in index..<index + length { codes[k] = code }
-            index += length
         }
         return codes
     }
