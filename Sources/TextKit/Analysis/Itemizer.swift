@@ -51,8 +51,12 @@ package struct FontResolver {
 /// (or after them at the paragraph start), except that a closing bracket takes the script of its
 /// opening bracket (UAX #24), so "abc (שלום) def" keeps both brackets Latin. Fonts are chosen per grapheme cluster, so a cluster is
 /// never split across fonts: the attribute's font if it covers every character of the cluster,
-/// otherwise fontconfig's best font covering the cluster's first uncovered character. A U+FFFC
-/// cluster whose attributes carry an attachment is an item of its own, in the primary font.
+/// otherwise fontconfig's best font covering the cluster's first uncovered character. As in
+/// Pango, a space chooses no font: it takes the font of the text before it (so Hindi or Chinese
+/// in a fallback font keeps its spaces and stays one run), spaces at the start take the font of
+/// the text after them, and spaces between fallback-font text and primary-font text of the same
+/// script go with the primary font's. A U+FFFC cluster whose attributes carry an attachment is an
+/// item of its own, in the primary font.
 package struct Itemizer {
     let utf16: [UInt16]
     let scalarOffsets: CompactOffsets
