@@ -39,17 +39,17 @@ package final class ShapeCache: Sendable {
     package var counts: (hits: Int, misses: Int) { state.withLock { ($0.hits, $0.misses) } }
 
     /// The glyphs of `text[range]` shaped in `style`, in logical order (clusters are offsets into
-    /// `text`), assembled word by word; nil when the style needs the run shaped whole. Offsets
-    /// come back empty when every one is zero (as ``ShapedRun`` keeps them).
+    /// `text`), assembled word by word (or kept whole: see the type's discussion); nil when the
+    /// run is to be shaped whole, outside the cache. Offsets come back empty when every one is
+    /// zero (as ``ShapedRun`` keeps them).
     ///
     /// Consecutive cached words are copied under one lock; the lock is let go only to shape a
     /// word that is missing or must be shaped in place, so threads shaping other paragraphs are
     /// never held up by HarfBuzz. A word shaped is added under the next lock the run takes (one
     /// lock per missing word: two threads shaping text new to the cache meet at it less often).
     func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: RunStyle) -> ShapedGlyphs? {
-        guard let script = style.input.script, !range.isEmpty, let (styleID, byWord) = styleID(for: style.input) else {
-            return nil
-        }
+        guard let script = style.input.script, !range.isEmpty else { return nil }
+        let (styleID, byWord) = styleID(for: style.input)
         guard byWord else {
             return Self.shapesRunsAlone(script) && range.count <= Self.maximumWordLength
                 ? shapeWholeRun(text, range: range, style: style, styleID: styleID) : nil
@@ -84,9 +84,9 @@ package final class ShapeCache: Sendable {
     /// Whether HarfBuzz shapes a run of `script` without reading the text around it (its
     /// context, which only the shapers of joining scripts such as Arabic read): a run's glyphs
     /// then depend on its text and style alone.
-    static func shapesRunsAlone(_ script: ScriptTag) -> Bool {
-        script == "Hani" || script == "Hira" || script == "Kana" || script == "Hang" || script == "Bopo"
-    }
+    static func shapesRunsAlone(_ script: ScriptTag) -> Bool { runsAloneScripts.contains(script) }
+
+    private static let runsAloneScripts: [ScriptTag] = ["Hani", "Hira", "Kana", "Hang", "Bopo"]
 
     /// A run kept whole (see the type's discussion): from the cache, or shaped with its context as
     /// ``ShapedRun`` shapes any run, then kept.
@@ -182,8 +182,8 @@ package final class ShapeCache: Sendable {
     /// A style's id in the cache, and whether its runs are shaped word by word.
     struct CacheStyle { var id: Int32, byWord: Bool }
 
-    /// The id of `key`, deciding (once, outside the lock) whether its runs can be shaped by word.
-    private func styleID(for key: ShapingInput) -> (Int32, Bool)? {
+    /// The id of `key`, and whether its runs can be shaped by word (decided once, outside the lock).
+    private func styleID(for key: ShapingInput) -> (Int32, Bool) {
         if let known = state.withLock({ $0.style(of: key) }) { return (known.id, known.byWord) }
         let byWord = key.shapesSpaceAlone()
         return state.withLock { state in
