@@ -154,9 +154,7 @@ extension LineAssembler {
             // Hanging white space: the general path moves the content if it does not start at
             // `contentStart`; such fragments are left to it.
             let contentMinX = columns.mayMoveContent || rightToLeft
-                ? ColumnWriter.contentMinX(words, count: count, characterBase: characterBase,
-                                           firstHanging: Int(scalars[contentEnd]), wideAdvances: columns.wideAdvances,
-                                           wideX: columns.wideX, identityCharacters: identity)
+                ? columns.contentMinX(words, firstHanging: Int(scalars[contentEnd]))
                 : start
             if let contentMinX, abs(contentMinX - contentStart) > 1e-9 { return nil }
         }
@@ -398,10 +396,8 @@ package struct ColumnWriter {
 
     /// The leftmost x of the glyphs written whose characters come before `firstHanging` and
     /// that have an advance (the general path's test for moving the content), or nil if none.
-    static func contentMinX(_ words: [UInt32], count: Int, characterBase: Int, firstHanging: Int,
-                            wideAdvances: Bool = false, wideX: Bool, identityCharacters: Bool = false) -> Double? {
+    func contentMinX(_ words: [UInt32], firstHanging: Int) -> Double? {
         var minX: Double?
-        let advanceStart = (identityCharacters ? 1 : 2) * count, xStart = advanceStart + (wideAdvances ? 2 : 1) * count
         func word64(_ at: Int) -> Double { Double(bitPattern: UInt64(words[at]) | UInt64(words[at + 1]) << 32) }
         func character(_ index: Int) -> Int {
             characterBase + (identityCharacters ? index : Int(Int32(bitPattern: words[count + index])))

@@ -49,8 +49,8 @@ package final class ShapeCache: Sendable {
     /// lock per missing word: two threads shaping text new to the cache meet at it less often).
     func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: RunStyle) -> ShapedGlyphs? {
         guard let script = style.input.script, !range.isEmpty else { return nil }
-        let (styleID, byWord) = styleID(for: style.input)
-        guard byWord else {
+        let cacheStyle = self.style(for: style.input), styleID = cacheStyle.id
+        guard cacheStyle.byWord else {
             return Self.shapesRunsAlone(script) && range.count <= Self.maximumWordLength
                 ? shapeWholeRun(text, range: range, style: style, styleID: styleID) : nil
         }
@@ -92,9 +92,9 @@ package final class ShapeCache: Sendable {
     /// ``ShapedRun`` shapes any run, then kept.
     private func shapeWholeRun(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: RunStyle,
                                styleID: Int32) -> ShapedGlyphs {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(UInt32(bitPattern: styleID))
-        for index in range { hash = (hash ^ UInt64(text[index])) &* 0x0000_0100_0000_01b3 }
-        hash ^= hash >> 29
+        var hash = Self.hashSeed(styleID)
+        for index in range { hash = Self.hashStep(hash, text[index]) }
+        hash = Self.hashEnd(hash)
         let out = GlyphAssembly(capacity: range.count + 8)
         let found = state.withLock { state in
             guard let glyphs = state.words.find(text, range, hash: hash, style: styleID) else { return false }
@@ -105,22 +105,15 @@ package final class ShapeCache: Sendable {
         guard !found else { return out.columns() }
         let records = style.input.shapeRecords(text, range: range)
         out.append(records, clusterOffset: 0)
-        state.withLock { state in
-            state.misses += 1
-            guard records.count <= Int(UInt16.max), state.words.find(text, range, hash: hash, style: styleID) == nil
-            else { return }
-            let relative = records.map { record in
-                var record = record
-                record.cluster -= Int32(range.lowerBound)
-                return record
-            }
-            relative.withUnsafeBufferPointer { glyphs in
-                if !state.words.insert(text, range, hash: hash, style: styleID, glyphs: glyphs) {
-                    state.words.removeAll()
-                    _ = state.words.insert(text, range, hash: hash, style: styleID, glyphs: glyphs)
-                }
-            }
+        // Kept as a word without spaces after it (clusters from the run's start).
+        let relative = records.map { record in
+            var record = record
+            record.cluster -= Int32(range.lowerBound)
+            return record
         }
+        let whole = ShapedWord(segment: range, wordEnd: range.upperBound, hash: hash, records: relative,
+                               split: relative.count)
+        state.withLock { Self.add(whole, text, styleID: styleID, to: &$0) }
         return out.columns()
     }
 
@@ -153,8 +146,10 @@ package final class ShapeCache: Sendable {
             return id
         }
 
-        /// Whether recent style `index` is `input`, compared in place (binding the style, or
-        /// comparing it whole, copies its strings and arrays).
+        /// Whether recent style `index` is `input`, compared field by field in place (binding the
+        /// style, or comparing it whole with `==`, copies its strings and arrays: 13 → 36 M
+        /// instructions for six scripts). Every stored property of ``ShapingInput`` is compared
+        /// (`ShapeCacheTests.recentStylesCompareEveryField` holds the list to the type).
         private static func matches(_ styles: UnsafeBufferPointer<(input: ShapingInput, id: CacheStyle)>, _ index: Int,
                                     _ input: ShapingInput) -> Bool {
             styles[index].input.script == input.script && styles[index].input.rightToLeft == input.rightToLeft
@@ -182,16 +177,17 @@ package final class ShapeCache: Sendable {
     /// A style's id in the cache, and whether its runs are shaped word by word.
     struct CacheStyle { var id: Int32, byWord: Bool }
 
-    /// The id of `key`, and whether its runs can be shaped by word (decided once, outside the lock).
-    private func styleID(for key: ShapingInput) -> (Int32, Bool) {
-        if let known = state.withLock({ $0.style(of: key) }) { return (known.id, known.byWord) }
+    /// The cache's style for `key`: its id, and whether its runs can be shaped by word (decided
+    /// once, outside the lock).
+    private func style(for key: ShapingInput) -> CacheStyle {
+        if let known = state.withLock({ $0.style(of: key) }) { return known }
         let byWord = key.shapesSpaceAlone()
         return state.withLock { state in
-            if let known = state.styles[key] { return (known.id, known.byWord) }
+            if let known = state.styles[key] { return known }
             let style = CacheStyle(id: Int32(state.styles.count), byWord: byWord)
             state.styles[key] = style
             state.remember(key, style)
-            return (style.id, style.byWord)
+            return style
         }
     }
 
@@ -205,12 +201,12 @@ package final class ShapeCache: Sendable {
     private static func segmentEnd(_ text: UnsafeBufferPointer<UInt16>, from start: Int, limit: Int,
                                    style: Int32) -> (end: Int, wordEnd: Int, hash: UInt64) {
         var index = start, wordEnd = start
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(UInt32(bitPattern: style))
+        var hash = hashSeed(style)
         repeat {
             // Spaces followed by a mark belong to the word.
-            for _ in wordEnd..<index { hash = (hash ^ 0x20) &* 0x0000_0100_0000_01b3 }
+            for _ in wordEnd..<index { hash = hashStep(hash, 0x20) }
             while index < limit, text[index] != 0x20 {
-                hash = (hash ^ UInt64(text[index])) &* 0x0000_0100_0000_01b3
+                hash = hashStep(hash, text[index])
                 index += 1
             }
             wordEnd = index
@@ -218,11 +214,20 @@ package final class ShapeCache: Sendable {
             // (Below U+0300 no unit continues a cluster: most words end without the call.)
         } while index < limit && text[index] >= 0x300 && continuesCluster(text, at: index)
         if wordEnd == start {
-            for _ in start..<index { hash = (hash ^ 0x20) &* 0x0000_0100_0000_01b3 }
+            for _ in start..<index { hash = hashStep(hash, 0x20) }
             wordEnd = index
         }
-        return (index, wordEnd, hash ^ (hash >> 29))
+        return (index, wordEnd, hashEnd(hash))
     }
+
+    /// A key's hash: FNV-1a over its UTF-16 units from a basis mixed with the style id, folded.
+    @inline(__always) private static func hashSeed(_ style: Int32) -> UInt64 {
+        0xcbf2_9ce4_8422_2325 ^ UInt64(UInt32(bitPattern: style))
+    }
+    @inline(__always) private static func hashStep(_ hash: UInt64, _ unit: UInt16) -> UInt64 {
+        (hash ^ UInt64(unit)) &* 0x0000_0100_0000_01b3
+    }
+    @inline(__always) private static func hashEnd(_ hash: UInt64) -> UInt64 { hash ^ (hash >> 29) }
 
     /// Whether the character at `index` belongs to the cluster before it (a mark, a joiner, a
     /// variation selector, a trailing surrogate).
