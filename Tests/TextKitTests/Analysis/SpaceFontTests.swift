@@ -78,4 +78,15 @@ struct SpaceFontTests {
             }
         }
     }
+
+    /// The itemizer's table of space separators is Unicode's (general category Zs) without
+    /// U+1680 OGHAM SPACE MARK, over every UTF-16 unit (all of Zs lies in the BMP).
+    @Test func spaceSeparatorsAreUnicodesZs() {
+        let wrong = (0...0xFFFF).compactMap { value -> String? in
+            let unit = UInt16(value)
+            let zs = Unicode.Scalar(unit).map { $0.properties.generalCategory == .spaceSeparator && $0 != "\u{1680}" } ?? false
+            return Itemizer.isSpaceSeparator(unit) == zs ? nil : String(value, radix: 16)
+        }
+        #expect(wrong.isEmpty, "\(wrong)")
+    }
 }

@@ -83,3 +83,34 @@ struct WholeRunCacheTests {
         #expect(!["Arab", "Syrc", "Mong", "Nkoo", "Deva", "Latn"].contains { ShapeCache.shapesRunsAlone(ScriptTag($0)) })
     }
 }
+
+/// Which styles the word cache shapes word by word: the shape plan's check of the space glyph
+/// (`shapesSpaceAlone`), on fonts whose lookups are known. Natural text rarely makes a lookup that
+/// names the space fire inside one run, so whole-run equivalence alone would not notice a check
+/// that said yes to everything.
+@Suite("Which plans leave the space alone")
+struct SpaceAloneVerdictTests {
+    static func verdict(_ path: String, _ script: String, rightToLeft: Bool = false) throws -> Bool {
+        let font = try InstalledFontShapeCacheTests.fonts.font(file: path)
+        return ShapingInput(font: font, rightToLeft: rightToLeft, script: ScriptTag(script), language: nil,
+                            features: []).shapesSpaceAlone()
+    }
+
+    @Test func dejaVuSans() throws {
+        #expect(try Self.verdict(Fixtures.fontPath, "Latn"))
+        #expect(try Self.verdict(Fixtures.fontPath, "Cyrl"))
+        // Its Arabic `liga` joins a space to a haraka after it.
+        #expect(try !Self.verdict(Fixtures.fontPath, "Arab", rightToLeft: true))
+    }
+
+    @Test(.enabled(if: InstalledFontShapeCacheTests.notoCore && WholeRunCacheTests.notoCJK,
+                   "fonts-noto-core or fonts-noto-cjk is not installed"))
+    func notoFonts() throws {
+        // Devanagari's `dist` positions after a space; CJK's `calt` changes a space between Hangul
+        // syllables (in the Han, kana and Latin plans; the Hangul plan has no such lookup).
+        #expect(try !Self.verdict("/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf", "Deva"))
+        #expect(try !Self.verdict("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", "Hani"))
+        #expect(try Self.verdict("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", "Hang"))
+        #expect(try Self.verdict("/usr/share/fonts/truetype/noto/NotoSansThai-Regular.ttf", "Thai"))
+    }
+}

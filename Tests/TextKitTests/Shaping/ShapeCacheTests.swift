@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TextKit
+@testable import TextKit
 
 /// The word shape cache must give exactly the glyphs of shaping each run whole: every fixture text,
 /// in every script, compared glyph for glyph (ids, clusters, advances, offsets, unsafe-to-break).
@@ -151,5 +151,16 @@ import TextKit
         #expect(secondManager.shapeCache.counts.misses == afterFirst.misses)
         #expect(secondManager.shapeCache.counts.hits > afterFirst.hits)
         #expect(firstDifference(first.allLines, second.allLines) == nil)
+    }
+}
+
+extension ShapeCacheTests {
+    /// The word cache compares recent styles field by field (`ShapeCache.State.matches`, written
+    /// out for speed): a field added to `ShapingInput` must be added there too, or two inputs
+    /// differing only in it would share glyphs.
+    @Test func recentStylesCompareEveryField() throws {
+        let input = ShapingInput(font: Fixtures.font, rightToLeft: false, script: "Latn", language: nil, features: [])
+        let fields = Mirror(reflecting: input).children.compactMap(\.label)
+        #expect(fields == ["font", "rightToLeft", "script", "language", "features"])
     }
 }
