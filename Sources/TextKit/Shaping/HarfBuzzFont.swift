@@ -117,19 +117,25 @@ package final class HarfBuzzFont: @unchecked Sendable {
     /// The horizontal advance of a glyph, in font units.
     func advance(ofGlyph glyph: UInt32) -> Int32 { hb_font_get_glyph_h_advance(font, glyph) }
 
-    /// Whether HarfBuzz, shaping in these settings, never lets the space glyph (U+0020) interact
-    /// with its neighbours: no GSUB or GPOS lookup of the shape plan has it in its coverage or
-    /// context, and no legacy `kern` table or AAT table applies. Then text shaped word by word
-    /// (each word with its trailing spaces) gives exactly the glyphs of the whole run, which is
-    /// what makes the word cache exact (Chromium's `HasSpaceInLigaturesOrKerning`, refined to
-    /// the lookups the plan really applies).
+    /// Whether HarfBuzz, shaping in these settings, gives the glyphs of a whole run when the run
+    /// is shaped word by word (each word with its trailing spaces), which is what makes the word
+    /// cache exact (Chromium's `HasSpaceInLigaturesOrKerning`, refined to the lookups the plan
+    /// really applies and to where they name the space).
+    ///
+    /// Words: when no GSUB or GPOS lookup of the shape plan has the space glyph (U+0020) in its
+    /// coverage or context, and no legacy `kern` table or AAT table applies. Words, except those
+    /// with certain glyphs: when the space is only in the backtrack (the glyphs before the input)
+    /// of GPOS lookups (Noto Sans Devanagari's `dist` moves Vedic signs after a space). Such a
+    /// lookup moves nothing unless a glyph of its input is there, so a word whose glyphs include
+    /// none of theirs (nearly every word) is placed as in its run; one that does is shaped with
+    /// its run. Whole runs otherwise.
     ///
     /// The segment properties are completed (language) as ``shape(_:range:rightToLeft:script:language:features:)``
     /// completes them.
-    func shapesSpaceAlone(rightToLeft: Bool, script: ScriptTag, language: String?, features: [FontFeature]) -> Bool {
-        guard let space = nominalGlyph(0x20) else { return false }
+    func wordShaping(rightToLeft: Bool, script: ScriptTag, language: String?, features: [FontFeature]) -> WordShaping {
+        guard let space = nominalGlyph(0x20) else { return .wholeRuns }
         if hb_aat_layout_has_substitution(face) != 0 || hb_aat_layout_has_positioning(face) != 0
-            || hb_aat_layout_has_tracking(face) != 0 { return false }
+            || hb_aat_layout_has_tracking(face) != 0 { return .wholeRuns }
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
@@ -140,28 +146,36 @@ package final class HarfBuzzFont: @unchecked Sendable {
         hb_buffer_get_segment_properties(buffer, &properties)
         var hbFeatures = Self.features(features)
         guard let plan = hb_shape_plan_create_cached(face, &properties, &hbFeatures, UInt32(hbFeatures.count), nil)
-        else { return false }
+        else { return .wholeRuns }
         defer { hb_shape_plan_destroy(plan) }
         // The legacy kern table applies when GPOS has no kern feature.
         let kernTable = hb_face_reference_table(face, hb_tag_from_string("kern", 4))
         let hasKernTable = hb_blob_get_length(kernTable) > 0
         hb_blob_destroy(kernTable)
-        if hasKernTable && !tableHasFeature(hb_tag_from_string("GPOS", 4), "kern") { return false }
+        if hasKernTable && !tableHasFeature(hb_tag_from_string("GPOS", 4), "kern") { return .wholeRuns }
 
         let lookups = hb_set_create(), before = hb_set_create(), input = hb_set_create()
-        let after = hb_set_create(), output = hb_set_create()
-        defer { [lookups, before, input, after, output].forEach { hb_set_destroy($0) } }
-        for table in [hb_tag_from_string("GSUB", 4), hb_tag_from_string("GPOS", 4)] {
+        let after = hb_set_create(), output = hb_set_create(), context = hb_set_create()
+        defer { [lookups, before, input, after, output, context].forEach { hb_set_destroy($0) } }
+        let positioning = hb_tag_from_string("GPOS", 4)
+        for table in [hb_tag_from_string("GSUB", 4), positioning] {
             hb_set_clear(lookups)
             hb_ot_shape_plan_collect_lookups(plan, table, lookups)
             var lookup = hb_codepoint_t.max  // HB_SET_VALUE_INVALID: start before the first
             while hb_set_next(lookups, &lookup) != 0 {
                 [before, input, after, output].forEach { hb_set_clear($0) }
                 hb_ot_layout_lookup_collect_glyphs(face, table, lookup, before, input, after, output)
-                for set in [before, input, after, output] where hb_set_has(set, space) != 0 { return false }
+                for set in [input, after, output] where hb_set_has(set, space) != 0 { return .wholeRuns }
+                guard hb_set_has(before, space) != 0 else { continue }
+                // A substitution before positioning could make any glyph: only positioning is let be.
+                guard table == positioning else { return .wholeRuns }
+                hb_set_union(context, input)
             }
         }
-        return true
+        var glyphs: [UInt32] = []
+        var glyph = hb_codepoint_t.max
+        while hb_set_next(context, &glyph) != 0 { glyphs.append(glyph) }
+        return .byWord(contextGlyphs: glyphs)
     }
 
     /// Whether the font's `table` (GSUB or GPOS) lists feature `tag` for any script.

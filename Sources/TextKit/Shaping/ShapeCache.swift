@@ -7,8 +7,9 @@
 /// spaces (so "end." at a paragraph's end finds "end. " shaped before): a word's spaces are the
 /// style's space glyph, one each, kept once per style. That gives exactly the glyphs of shaping the
 /// whole run only when nothing HarfBuzz does crosses a space, so it is used only for styles whose
-/// shape plan never touches the space glyph (``ShapingInput/shapesSpaceAlone()``,
-/// decided once per style), and only segments whose neighbours are spaces or nothing are cached
+/// shape plan never touches the space glyph, or only to position certain glyphs after it (then a
+/// run with a word that has one of them is shaped whole; ``ShapingInput/wordShaping()``, decided
+/// once per style), and only segments whose neighbours are spaces or nothing are cached
 /// (one next to another item is shaped in place, with its real context). A segment never ends
 /// before a combining mark or joiner, so clusters stay whole. In other styles a run is shaped
 /// whole; one of at most ``maximumWordLength`` units in a script whose shaping never reads the
@@ -40,8 +41,9 @@ package final class ShapeCache: Sendable {
 
     /// The glyphs of `text[range]` shaped in `style`, in logical order (clusters are offsets into
     /// `text`), assembled word by word (or kept whole: see the type's discussion); nil when the
-    /// run is to be shaped whole, outside the cache. Offsets come back empty when every one is
-    /// zero (as ``ShapedRun`` keeps them).
+    /// run is to be shaped whole, outside the cache (the style's runs are not cut into words, or
+    /// this run has a word a space before it may change). Offsets come back empty when every one
+    /// is zero (as ``ShapedRun`` keeps them).
     ///
     /// Consecutive cached words are copied under one lock; the lock is let go only to shape a
     /// word that is missing or must be shaped in place, so threads shaping other paragraphs are
@@ -54,6 +56,7 @@ package final class ShapeCache: Sendable {
             return Self.shapesRunsAlone(script) && range.count <= Self.maximumWordLength
                 ? shapeWholeRun(text, range: range, style: style, styleID: styleID) : nil
         }
+        let contextGlyphs = cacheStyle.hasContextGlyphs ? state.withLock { $0.contextGlyphs[Int(styleID)] } : []
         let out = GlyphAssembly(capacity: range.count + 8)
         var start = range.lowerBound
         var shaped: ShapedWord?, space: GlyphRecord?
@@ -71,9 +74,14 @@ package final class ShapeCache: Sendable {
             let (end, wordEnd, hash) = Self.segmentEnd(text, from: start, limit: range.upperBound, style: styleID)
             let segment = start..<end
             if Self.isCacheable(text, segment, in: range) {
-                shaped = Self.shapeWord(text, segment, wordEnd: wordEnd, hash: hash, space: space, style: style, to: out)
+                shaped = Self.shapeWord(text, segment, wordEnd: wordEnd, hash: hash, space: space, style: style,
+                                        contextGlyphs: contextGlyphs, to: out)
+                // A word a space before it may change: the run is shaped whole.
+                if shaped == nil { return nil }
             } else {
-                out.append(style.input.shapeRecords(text, range: segment), clusterOffset: 0)
+                let records = style.input.shapeRecords(text, range: segment)
+                if Self.containsAny(records, of: contextGlyphs) { return nil }
+                out.append(records, clusterOffset: 0)
             }
             start = end
         }
@@ -171,20 +179,30 @@ package final class ShapeCache: Sendable {
         var spaces: [GlyphRecord?] = []
 
         func space(_ style: Int32) -> GlyphRecord? { Int(style) < spaces.count ? spaces[Int(style)] : nil }
+        /// Each style's glyphs that a space before them may move (``WordShaping/byWord(contextGlyphs:)``),
+        /// indexed by style id.
+        var contextGlyphs: [[UInt32]] = []
         var hits = 0, misses = 0
     }
 
-    /// A style's id in the cache, and whether its runs are shaped word by word.
-    struct CacheStyle { var id: Int32, byWord: Bool }
+    /// A style's id in the cache, whether its runs are shaped word by word, and whether a word
+    /// with certain glyphs is shaped with its run instead (``State/contextGlyphs``).
+    struct CacheStyle { var id: Int32, byWord: Bool, hasContextGlyphs: Bool }
 
     /// The cache's style for `key`: its id, and whether its runs can be shaped by word (decided
     /// once, outside the lock).
     private func style(for key: ShapingInput) -> CacheStyle {
         if let known = state.withLock({ $0.style(of: key) }) { return known }
-        let byWord = key.shapesSpaceAlone()
+        let shaping = key.wordShaping()
         return state.withLock { state in
             if let known = state.styles[key] { return known }
-            let style = CacheStyle(id: Int32(state.styles.count), byWord: byWord)
+            var style = CacheStyle(id: Int32(state.styles.count), byWord: false, hasContextGlyphs: false)
+            if case .byWord(let glyphs) = shaping {
+                (style.byWord, style.hasContextGlyphs) = (true, !glyphs.isEmpty)
+                state.contextGlyphs.append(glyphs)
+            } else {
+                state.contextGlyphs.append([])
+            }
             state.styles[key] = style
             state.remember(key, style)
             return style
@@ -265,13 +283,16 @@ package final class ShapeCache: Sendable {
 
     /// Shapes the segment alone (its own buffer, without context) and appends its glyphs. Once
     /// the style's space glyph is known (`space`), only the word is shaped, and the spaces are
-    /// that glyph. Returns what ``add(_:_:styleID:to:)`` caches.
+    /// that glyph. Returns what ``add(_:_:styleID:to:)`` caches, or nil (appending nothing) when
+    /// the glyphs include one of `contextGlyphs`.
     private static func shapeWord(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>, wordEnd: Int,
-                                  hash: UInt64, space: GlyphRecord?, style: RunStyle, to out: GlyphAssembly) -> ShapedWord {
+                                  hash: UInt64, space: GlyphRecord?, style: RunStyle, contextGlyphs: [UInt32],
+                                  to out: GlyphAssembly) -> ShapedWord? {
         let knownSpace = wordEnd < segment.upperBound ? space : nil
         let shaped = knownSpace == nil ? segment : segment.lowerBound..<wordEnd
         let alone = UnsafeBufferPointer(rebasing: text[shaped])
         let records = style.input.shapeRecords(alone, range: 0..<alone.count)
+        if containsAny(records, of: contextGlyphs) { return nil }
         out.append(records, clusterOffset: Int32(segment.lowerBound))
         if let knownSpace {
             out.appendSpaces(knownSpace, at: wordEnd..<segment.upperBound)
@@ -281,7 +302,21 @@ package final class ShapeCache: Sendable {
         return ShapedWord(segment: segment, wordEnd: wordEnd, hash: hash, records: records, split: split)
     }
 
-    /// Caches the word of a segment shaped by ``shapeWord(_:_:wordEnd:hash:space:style:to:)``,
+    /// Whether one of `records` has a glyph of `glyphs` (ascending).
+    private static func containsAny(_ records: [GlyphRecord], of glyphs: [UInt32]) -> Bool {
+        guard let lowest = glyphs.first, let highest = glyphs.last else { return false }
+        return records.contains { record in
+            guard record.glyph >= lowest, record.glyph <= highest else { return false }
+            var (low, high) = (0, glyphs.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if glyphs[middle] < record.glyph { low = middle + 1 } else { high = middle }
+            }
+            return glyphs[low] == record.glyph
+        }
+    }
+
+    /// Caches the word of a segment shaped by ``shapeWord(_:_:wordEnd:hash:space:style:contextGlyphs:to:)``,
     /// when its trailing spaces came out as one space glyph each, the style's (learning that
     /// glyph from the first such segment). Under the caller's lock.
     private static func add(_ shaped: ShapedWord, _ text: UnsafeBufferPointer<UInt16>, styleID: Int32,

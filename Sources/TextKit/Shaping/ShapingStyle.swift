@@ -83,11 +83,10 @@ package struct ShapingInput: Hashable, Sendable {
     }
 
     /// Whether text in this input may be shaped word by word (see
-    /// ``HarfBuzzFont/shapesSpaceAlone(rightToLeft:script:language:features:)``); never without a script.
-    func shapesSpaceAlone() -> Bool {
-        guard let script else { return false }
-        return font.shaper.shapesSpaceAlone(rightToLeft: rightToLeft, script: script, language: language,
-                                            features: features)
+    /// ``HarfBuzzFont/wordShaping(rightToLeft:script:language:features:)``); never without a script.
+    func wordShaping() -> WordShaping {
+        guard let script else { return .wholeRuns }
+        return font.shaper.wordShaping(rightToLeft: rightToLeft, script: script, language: language, features: features)
     }
 }
 
@@ -118,4 +117,15 @@ package struct RunStyle {
         baselineOffset = attributes.baselineOffset + superscript * 0.35 * attributes.font.size
         attachment = item.attachment
     }
+}
+
+/// Whether runs of one shaping style may be shaped word by word and each word kept by the word
+/// cache (``HarfBuzzFont/wordShaping(rightToLeft:script:language:features:)`` decides).
+package enum WordShaping: Equatable, Sendable {
+    /// The space glyph takes part in shaping: runs are shaped whole.
+    case wholeRuns
+    /// Words shaped alone give the glyphs of their run, except a word with one of
+    /// `contextGlyphs` (ascending; none in most fonts), which a positioning lookup may move for a
+    /// space before it: such a word is shaped with its run.
+    case byWord(contextGlyphs: [UInt32])
 }

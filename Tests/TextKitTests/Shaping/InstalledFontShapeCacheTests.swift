@@ -51,6 +51,21 @@ struct InstalledFontShapeCacheTests {
             #expect(difference == nil, "seed \(seed), pass \(pass): \(difference ?? "")")
         }
     }
+
+    /// Vedic signs, which Noto Sans Devanagari moves when a space comes before them, after
+    /// letters, after spaces and starting paragraphs: the same glyphs word by word as whole.
+    @Test(.enabled(if: notoCore, "fonts-noto-core is not installed"))
+    func vedicSignsAfterSpacesEqualWholeRuns() {
+        let text = ["अग्निमीळे ꣠पुरोहितं यज्ञस्य ꣡देवम्", "꣢ऋत्विजम् होतारं ꣣ रत्नधातमम्", "अग्निः ᳐ पूर्वेभिर् ऋषिभिर्",
+                    "ईड्यो꣤ नूतनैर् ꣥ उत स देवाँ एह ᳑वक्षति", "होतारं होतारं यज्ञस्य"].joined(separator: "\n")
+        let cache = ShapeCache()
+        for pass in 1...2 {
+            let difference = ShapeCacheTests.shapingDifference(text, attributes: Fixtures.attributes(), cache: cache,
+                                                               resolver: Self.resolver)
+            #expect(difference == nil, "pass \(pass): \(difference ?? "")")
+        }
+        #expect(cache.counts.hits > 0, "\(cache.counts)")
+    }
 }
 
 /// Runs of Chinese and Japanese in Noto Sans CJK, whose shape plan names the space (so its runs
@@ -85,32 +100,41 @@ struct WholeRunCacheTests {
 }
 
 /// Which styles the word cache shapes word by word: the shape plan's check of the space glyph
-/// (`shapesSpaceAlone`), on fonts whose lookups are known. Natural text rarely makes a lookup that
+/// (`wordShaping`), on fonts whose lookups are known. Natural text rarely makes a lookup that
 /// names the space fire inside one run, so whole-run equivalence alone would not notice a check
 /// that said yes to everything.
 @Suite("Which plans leave the space alone")
 struct SpaceAloneVerdictTests {
-    static func verdict(_ path: String, _ script: String, rightToLeft: Bool = false) throws -> Bool {
+    static func verdict(_ path: String, _ script: String, rightToLeft: Bool = false) throws -> WordShaping {
         let font = try InstalledFontShapeCacheTests.fonts.font(file: path)
         return ShapingInput(font: font, rightToLeft: rightToLeft, script: ScriptTag(script), language: nil,
-                            features: []).shapesSpaceAlone()
+                            features: []).wordShaping()
     }
 
     @Test func dejaVuSans() throws {
-        #expect(try Self.verdict(Fixtures.fontPath, "Latn"))
-        #expect(try Self.verdict(Fixtures.fontPath, "Cyrl"))
+        #expect(try Self.verdict(Fixtures.fontPath, "Latn") == .byWord(contextGlyphs: []))
+        #expect(try Self.verdict(Fixtures.fontPath, "Cyrl") == .byWord(contextGlyphs: []))
         // Its Arabic `liga` joins a space to a haraka after it.
-        #expect(try !Self.verdict(Fixtures.fontPath, "Arab", rightToLeft: true))
+        #expect(try Self.verdict(Fixtures.fontPath, "Arab", rightToLeft: true) == .wholeRuns)
     }
 
     @Test(.enabled(if: InstalledFontShapeCacheTests.notoCore && WholeRunCacheTests.notoCJK,
                    "fonts-noto-core or fonts-noto-cjk is not installed"))
     func notoFonts() throws {
-        // Devanagari's `dist` positions after a space; CJK's `calt` changes a space between Hangul
-        // syllables (in the Han, kana and Latin plans; the Hangul plan has no such lookup).
-        #expect(try !Self.verdict("/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf", "Deva"))
-        #expect(try !Self.verdict("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", "Hani"))
-        #expect(try Self.verdict("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", "Hang"))
-        #expect(try Self.verdict("/usr/share/fonts/truetype/noto/NotoSansThai-Regular.ttf", "Thai"))
+        // Devanagari's `dist` moves Vedic signs after a space (its only lookup naming the space,
+        // in the backtrack): words by word, except those with one of its glyphs. CJK's `calt`
+        // changes a space between Hangul syllables (in the Han, kana and Latin plans; the Hangul
+        // plan has no such lookup).
+        let devanagari = "/usr/share/fonts/truetype/noto/NotoSansDevanagari-Regular.ttf"
+        let vedic = try #require(InstalledFontShapeCacheTests.fonts.font(file: devanagari).shaper.nominalGlyph(0xA8E0))
+        let ka = try #require(InstalledFontShapeCacheTests.fonts.font(file: devanagari).shaper.nominalGlyph(0x0915))
+        guard case .byWord(let glyphs) = try Self.verdict(devanagari, "Deva") else {
+            Issue.record("Devanagari is not shaped by word")
+            return
+        }
+        #expect(glyphs.contains(vedic) && !glyphs.contains(ka) && glyphs == glyphs.sorted(), "\(glyphs)")
+        #expect(try Self.verdict("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", "Hani") == .wholeRuns)
+        #expect(try Self.verdict("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", "Hang") == .byWord(contextGlyphs: []))
+        #expect(try Self.verdict("/usr/share/fonts/truetype/noto/NotoSansThai-Regular.ttf", "Thai") == .byWord(contextGlyphs: []))
     }
 }
