@@ -22,7 +22,7 @@ package struct ShapedGlyphs: Sendable {
 ///
 /// Immutable once created, so shaping from several threads at once is safe.
 package final class HarfBuzzFont: @unchecked Sendable {
-    private let face: OpaquePointer
+    let face: OpaquePointer
     private let font: OpaquePointer
     /// Buffers done with, cleared, for the next shaping call on any thread (creating one per
     /// call cost about 750 instructions a word shaped).
@@ -123,7 +123,9 @@ package final class HarfBuzzFont: @unchecked Sendable {
     /// really applies and to where they name the space).
     ///
     /// Words: when no GSUB or GPOS lookup of the shape plan has the space glyph (U+0020) in its
-    /// coverage or context, and no legacy `kern` table or AAT table applies. Words, except those
+    /// coverage or context, but ligatures of a space and the marks after it, inside their cluster
+    /// (``spaceLigatureComponents(lookup:space:)``: DejaVu Sans's Arabic `liga`), and no legacy
+    /// `kern` table or AAT table applies. Words, except those
     /// with certain glyphs: when the space is only in the backtrack (the glyphs before the input)
     /// of GPOS lookups (Noto Sans Devanagari's `dist` moves Vedic signs after a space). Such a
     /// lookup moves nothing unless a glyph of its input is there, so a word whose glyphs include
@@ -156,7 +158,9 @@ package final class HarfBuzzFont: @unchecked Sendable {
 
         let lookups = hb_set_create(), before = hb_set_create(), input = hb_set_create()
         let after = hb_set_create(), output = hb_set_create(), context = hb_set_create()
-        defer { [lookups, before, input, after, output, context].forEach { hb_set_destroy($0) } }
+        let substituted = hb_set_create()
+        defer { [lookups, before, input, after, output, context, substituted].forEach { hb_set_destroy($0) } }
+        var spaceMarks = Set<UInt32>()
         let positioning = hb_tag_from_string("GPOS", 4)
         for table in [hb_tag_from_string("GSUB", 4), positioning] {
             hb_set_clear(lookups)
@@ -165,12 +169,25 @@ package final class HarfBuzzFont: @unchecked Sendable {
             while hb_set_next(lookups, &lookup) != 0 {
                 [before, input, after, output].forEach { hb_set_clear($0) }
                 hb_ot_layout_lookup_collect_glyphs(face, table, lookup, before, input, after, output)
-                for set in [input, after, output] where hb_set_has(set, space) != 0 { return .wholeRuns }
+                for set in [after, output] where hb_set_has(set, space) != 0 { return .wholeRuns }
+                if table != positioning { hb_set_union(substituted, output) }
+                if hb_set_has(input, space) != 0 {
+                    // A space joined to marks after it, inside their cluster: let be if the marks
+                    // are only ever marks (no other character's glyph, made by no substitution).
+                    guard table != positioning, hb_set_has(before, space) == 0,
+                          let components = spaceLigatureComponents(lookup: lookup, space: space)
+                    else { return .wholeRuns }
+                    spaceMarks.formUnion(components)
+                }
                 guard hb_set_has(before, space) != 0 else { continue }
                 // A substitution before positioning could make any glyph: only positioning is let be.
                 guard table == positioning else { return .wholeRuns }
                 hb_set_union(context, input)
             }
+        }
+        if !spaceMarks.isEmpty {
+            guard !spaceMarks.contains(where: { hb_set_has(substituted, $0) != 0 }), areOnlyMarks(spaceMarks)
+            else { return .wholeRuns }
         }
         var glyphs: [UInt32] = []
         var glyph = hb_codepoint_t.max
