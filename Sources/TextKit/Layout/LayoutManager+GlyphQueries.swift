@@ -265,7 +265,7 @@ extension LayoutManager {
         var order = snapshotFontOrder ?? (fonts: [:], paragraphsSeen: 0)
         defer { snapshotFontOrder = order }
         while order.fonts[index] == nil, order.paragraphsSeen < paragraphs.count {
-            for font in paragraphs[order.paragraphsSeen].fontsUsed where order.fonts[font] == nil {
+            for font in paragraphs[order.paragraphsSeen].fontsUsed() where order.fonts[font] == nil {
                 order.fonts[font] = order.fonts.count
             }
             order.paragraphsSeen += 1
@@ -275,21 +275,29 @@ extension LayoutManager {
 }
 
 extension LayoutManager.ParagraphState {
-    /// Sets ``glyphCount`` and ``fontsUsed`` from the lines.
+    /// Sets ``glyphCount`` from the lines.
     mutating func countGlyphs() {
         var count = 0
-        var fonts: [Int] = []
         // By index: a line or fragment copied into a loop variable costs a retain and release
         // of each of its arrays, for every paragraph laid out.
         for line in lines.indices {
             for fragment in lines[line].line.fragments.indices {
                 count += lines[line].line.fragments[fragment].glyphs.count
+            }
+        }
+        glyphCount = count
+    }
+
+    /// The fonts (the manager's indices) of the lines' glyphs, in order of first use.
+    func fontsUsed() -> [Int] {
+        var fonts: [Int] = []
+        for line in lines.indices {
+            for fragment in lines[line].line.fragments.indices {
                 lines[line].line.fragments[fragment].glyphs.forEachFontRun { font in
                     if !fonts.contains(font) { fonts.append(font) }
                 }
             }
         }
-        glyphCount = count
-        fontsUsed = fonts
+        return fonts
     }
 }

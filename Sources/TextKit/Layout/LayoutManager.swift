@@ -258,8 +258,6 @@ public final class LayoutManager: TextStorageObserver {
         var extent: ClosedRange<Double>?
         /// The glyphs of `lines` (set with them).
         var glyphCount = 0
-        /// The fonts (the manager's indices) of `lines`' glyphs, in order of first use (set with them).
-        var fontsUsed: [Int] = []
         /// At least the largest container index any of `lines` reached (only grows while the
         /// paragraph keeps its lines): container insertions before it skip the paragraph at once.
         var maximumReach = -1
