@@ -21,6 +21,7 @@ public final class TextContainer {
     public init(size: Size, insets: EdgeInsets = .zero) {
         self.size = size
         self.insets = insets
+        lineGeometry = LineGeometry(size: size, insets: insets)
     }
 
     /// The container's size; `height` may be `.infinity`.
@@ -79,11 +80,35 @@ public final class TextContainer {
     public internal(set) weak var layoutManager: LayoutManager?
 
     /// The area inside the insets.
-    public var textRect: Rect {
-        let height = size.height.isFinite ? max(0, size.height - insets.top - insets.bottom) : .infinity
-        return Rect(x: insets.left, y: insets.top, width: max(0, size.width - insets.left - insets.right),
-                    height: height)
+    public var textRect: Rect { lineGeometry.textRect }
+
+    /// What placing a line reads of the container, kept in one value (set whenever the container
+    /// changes): read once a line, instead of once a property (each read of a class's property
+    /// is checked for exclusive access).
+    package struct LineGeometry {
+        /// ``TextContainer/textRect``.
+        package var textRect: Rect
+        package var lineFragmentPadding = 5.0
+        package var minimumFragmentWidth: Double?
+        package var maximumNumberOfLines = 0
+        package var lineBreakMode = LineBreakMode.wordWrap
+        /// Whether the container has exclusions or a shape.
+        package var hasRegions = false
+
+        init(size: Size, insets: EdgeInsets) {
+            let height = size.height.isFinite ? max(0, size.height - insets.top - insets.bottom) : .infinity
+            textRect = Rect(x: insets.left, y: insets.top, width: max(0, size.width - insets.left - insets.right),
+                            height: height)
+        }
+
+        /// Whether the band `minY ..< minY + height` fits inside the text area vertically.
+        package func contains(bandAt minY: Double, height: Double) -> Bool {
+            minY >= textRect.minY - 1e-9 && minY + height <= textRect.maxY + 1e-9
+        }
     }
+
+    /// The container's ``LineGeometry``.
+    package private(set) var lineGeometry: LineGeometry
 
     /// The free horizontal spans of the band `minY ..< minY + height` within `proposed`, in
     /// increasing x (Text Kit's `lineFragmentRect(forProposedRect:…remaining:)`, all at once).
@@ -101,10 +126,13 @@ public final class TextContainer {
     /// - Complexity: per exclusion meeting the band, that of
     ///   ``FilledRegion/coveredSpans(minY:maxY:margin:)``.
     public func freeSpans(in proposed: Span, minY: Double, height: Double, minimumWidth: Double) -> [Span] {
-        // Only bands that meet exclusions or a shape cost enough to remember.
-        guard !exclusionRegions.isEmpty || shapeRegion != nil else {
-            return computeFreeSpans(in: proposed, minY: minY, height: height, minimumWidth: minimumWidth)
+        let geometry = lineGeometry
+        guard geometry.hasRegions else {
+            // The whole proposed span (what `computeFreeSpans` gives without regions), one read.
+            guard proposed.width > 0, geometry.contains(bandAt: minY, height: height) else { return [] }
+            return proposed.width >= minimumWidth + 2 * geometry.lineFragmentPadding ? [proposed] : []
         }
+        // Only bands that meet exclusions or a shape cost enough to remember.
         let key = BandAnswers.Key(proposed, minY: minY, height: height, minimumWidth: minimumWidth, textRect: textRect,
                                   padding: lineFragmentPadding)
         return bandAnswers.spans(for: key) {
@@ -165,8 +193,7 @@ public final class TextContainer {
 
     /// Whether the band `minY ..< minY + height` fits inside the text area vertically.
     public func contains(bandAt minY: Double, height: Double) -> Bool {
-        let text = textRect
-        return minY >= text.minY - 1e-9 && minY + height <= text.maxY + 1e-9
+        lineGeometry.contains(bandAt: minY, height: height)
     }
 
     // MARK: - Internals
@@ -200,6 +227,13 @@ public final class TextContainer {
     private var bandAnswers = BandAnswers()
 
     private func changed() {
+        var geometry = LineGeometry(size: size, insets: insets)
+        geometry.lineFragmentPadding = lineFragmentPadding
+        geometry.minimumFragmentWidth = minimumFragmentWidth
+        geometry.maximumNumberOfLines = maximumNumberOfLines
+        geometry.lineBreakMode = lineBreakMode
+        geometry.hasRegions = !exclusionRegions.isEmpty || shapeRegion != nil
+        lineGeometry = geometry
         bandAnswers = BandAnswers()
         layoutManager?.textContainerChanged(self)
     }

@@ -149,8 +149,15 @@ extension LayoutManager {
     /// Appends paragraph `index`'s reach to ``reachedContainers`` when every paragraph before it
     /// is recorded there (the pass went through them all).
     private func recordReach(of index: Int) {
-        guard reachedContainers.count == index else { return }
-        reachedContainers.append(max(reachedContainers.last ?? -1, Self.reachedContainer(paragraphs[index])))
+        let reached = Self.reachedContainer(paragraphs[index])
+        Self.append(reached, at: index, to: &reachedContainers)
+    }
+
+    /// Appends the highest container reached by paragraph `index` to `reached` if it is the next
+    /// (one access to the manager's array).
+    private static func append(_ container: Int, at index: Int, to reached: inout [Int]) {
+        guard reached.count == index else { return }
+        reached.append(max(reached.last ?? -1, container))
     }
 
     /// The highest container index `state` started in or looked at (-1: none).
@@ -235,6 +242,7 @@ extension LayoutManager {
                 for (broken, searchStart) in optimal.lines {
                     let reach = LayoutCursor(container: broken.container, y: broken.band.maxY)
                     place(broken, searchStart: searchStart, reach: reach, paragraph: paragraph, style: style,
+                          padding: breaker.containers[broken.container].lineGeometry.lineFragmentPadding,
                           state: &state)
                 }
                 cursor = optimal.end
@@ -260,7 +268,8 @@ extension LayoutManager {
                 state.relativeEnd = cursor
                 return scalar
             case .line(let broken):
-                place(broken, searchStart: searchStart, reach: reach, paragraph: paragraph, style: style, state: &state)
+                place(broken, searchStart: searchStart, reach: reach, paragraph: paragraph, style: style,
+                      padding: breaker.containers[broken.container].lineGeometry.lineFragmentPadding, state: &state)
                 cursor = LayoutCursor(container: broken.container, y: broken.band.maxY + style.lineSpacing,
                                       lines: cursor.lines + 1)
                 position = broken.range.upperBound
@@ -288,8 +297,7 @@ extension LayoutManager {
     /// Places the glyphs of a broken line (the last line of a paragraph also takes its
     /// terminator), records it and its quality.
     private func place(_ broken: BrokenLine, searchStart: LayoutCursor, reach: LayoutCursor, paragraph: Paragraph,
-                       style: ParagraphStyle, state: inout ParagraphState) {
-        let padding = textContainers[broken.container].lineFragmentPadding
+                       style: ParagraphStyle, padding: Double, state: inout ParagraphState) {
         let assembler = LineAssembler(paragraph: paragraph, style: style, padding: padding,
                                       writesColumnsDirectly: tuning.placesGlyphsDirectly) { font, size in
             self.index(of: font, size: size)
@@ -298,11 +306,10 @@ extension LayoutManager {
         var line = assembler.assemble(broken, isLastLine: isLast)
         if isLast { line.characterRange = line.characterRange.lowerBound..<state.range.count }
         let quality = measure(broken, paragraph, padding: padding, isLast: isLast)
-        statistics.addQuality(of: quality)
+        statistics.addLine(of: quality)
         state.lines.append(PlacedLine(container: broken.container, start: broken.range.lowerBound,
                                       searchStart: searchStart, reach: reach, line: line, quality: quality))
         state.maximumReach = max(state.maximumReach, reach.container)
-        statistics.linesLaidOut += 1
     }
 
     /// A line's adjustment ratios, slack and fill as quality statistics (lines that end a

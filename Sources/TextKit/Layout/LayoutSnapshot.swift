@@ -152,6 +152,12 @@ public struct LayoutStatistics: Hashable, Sendable, Codable {
     /// Zero counts.
     public init() {}
 
+    /// Counts a line laid out, with its line-quality measures `quality`.
+    mutating func addLine(of quality: LayoutStatistics) {
+        addQuality(of: quality)
+        linesLaidOut += 1
+    }
+
     /// Adds (or with `sign` −1 takes back) the line-quality measures of `other`.
     mutating func addQuality(of other: LayoutStatistics, sign: Double = 1) {
         squaredAdjustmentRatios += sign * other.squaredAdjustmentRatios

@@ -3,7 +3,7 @@
 extension LineBreaker {
     /// Whether this line is the last one the last container allows, text remains after it, and
     /// the container truncates.
-    func truncates(_ container: TextContainer, cursor: LayoutCursor, end: Int) -> Bool {
+    func truncates(_ container: TextContainer.LineGeometry, cursor: LayoutCursor, end: Int) -> Bool {
         container.lineBreakMode != .wordWrap && container.maximumNumberOfLines > 0
             && cursor.container == containers.count - 1 && containerLines(cursor) == container.maximumNumberOfLines - 1
             && (end < paragraph.utf16.count || hasFollowingText)
@@ -12,7 +12,8 @@ extension LineBreaker {
     /// How the line from `start` ending at `end` is cut short, if it is: the paragraph's own
     /// single-line mode when text of the paragraph remains after the line (its newline aside),
     /// else the container's truncation of its last allowed line.
-    func truncationMode(_ container: TextContainer, cursor: LayoutCursor, end: Int, mandatory: Bool) -> LineBreakMode?? {
+    func truncationMode(_ container: TextContainer.LineGeometry, cursor: LayoutCursor, end: Int,
+                        mandatory: Bool) -> LineBreakMode?? {
         if style.lineBreakMode.isSingleLine, !mandatory, end < paragraph.utf16.count {
             switch style.lineBreakMode {
             case .truncatingHead: return .some(.truncatingHead)

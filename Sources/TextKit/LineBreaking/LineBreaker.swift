@@ -131,8 +131,8 @@ package struct LineBreaker {
         switch outcome {
         case .line(let line):
             reach.extend(through: LayoutCursor(container: line.container, y: line.band.maxY))
-            let container = containers[line.container]
-            if container.lineBreakMode != .wordWrap, container.maximumNumberOfLines > 0 {
+            let geometry = containers[line.container].lineGeometry
+            if geometry.lineBreakMode != .wordWrap, geometry.maximumNumberOfLines > 0 {
                 reach.extend(through: LayoutCursor(container: line.container + 1, y: -.infinity))
             }
         case .overflow:
@@ -155,19 +155,19 @@ package struct LineBreaker {
         // Set once the look-ahead found no band of this container where a break opportunity fits.
         var breaksWords = false
         while cursor.container < containers.count {
-            let container = containers[cursor.container]
-            let full = container.maximumNumberOfLines > 0 && containerLines(cursor) >= container.maximumNumberOfLines
+            let container = containers[cursor.container], geometry = container.lineGeometry
+            let full = geometry.maximumNumberOfLines > 0 && containerLines(cursor) >= geometry.maximumNumberOfLines
             let top = containerY(cursor)
-            guard !full, container.contains(bandAt: top, height: height) else {
+            guard !full, geometry.contains(bandAt: top, height: height) else {
                 cursor.moveToNextContainer(of: containers)
                 breaksWords = false
                 continue
             }
-            let proposed = proposedSpan(in: container, isFirstLine: isFirstLine)
-            let minimum = container.minimumFragmentWidth ?? minimumWidth
+            let proposed = proposedSpan(in: geometry, isFirstLine: isFirstLine)
+            let minimum = geometry.minimumFragmentWidth ?? minimumWidth
             let spans = container.freeSpans(in: proposed, minY: top, height: height, minimumWidth: minimum)
-            let band = Rect(x: container.textRect.minX, y: cursor.y, width: container.textRect.width, height: height)
-            let maxWidth = proposed.width - 2 * container.lineFragmentPadding
+            let band = Rect(x: geometry.textRect.minX, y: cursor.y, width: geometry.textRect.width, height: height)
+            let maxWidth = proposed.width - 2 * geometry.lineFragmentPadding
             if paragraph.utf16.isEmpty {
                 // An empty line (an empty paragraph, the extra line fragment) takes the first free
                 // span; with none it moves down like any line that found no room.
@@ -183,8 +183,8 @@ package struct LineBreaker {
                 }
                 continue
             }
-            switch fill(spans, from: start, padding: container.lineFragmentPadding, maxWidth: maxWidth,
-                        textRect: container.textRect, breaksWords: breaksWords) {
+            switch fill(spans, from: start, padding: geometry.lineFragmentPadding, maxWidth: maxWidth,
+                        textRect: geometry.textRect, breaksWords: breaksWords) {
             case .impossible:
                 return .overflow(unbreakable: true)
             case .nothing:
@@ -208,9 +208,9 @@ package struct LineBreaker {
                     height = real
                     continue
                 }
-                if case .some(let mode) = truncationMode(container, cursor: cursor, end: end, mandatory: mandatory),
+                if case .some(let mode) = truncationMode(geometry, cursor: cursor, end: end, mandatory: mandatory),
                    let first = fragments.first {
-                    let available = first.span.width - 2 * container.lineFragmentPadding
+                    let available = first.span.width - 2 * geometry.lineFragmentPadding
                     let truncation = truncate(from: start, available: available, mode: mode)
                     return .line(BrokenLine(container: cursor.container, band: band, metrics: metrics, height: height,
                                             fragments: [(first.span, start..<paragraph.utf16.count)],
@@ -233,20 +233,20 @@ package struct LineBreaker {
     /// is moved down to the lowest band examined.
     private func firstFittingBand(below cursor: LayoutCursor, height: Double, start: Int, isFirstLine: Bool,
                                   lookedAt: inout LayoutCursor) -> Double? {
-        let container = containers[cursor.container]
-        let proposed = proposedSpan(in: container, isFirstLine: isFirstLine)
-        let minimum = container.minimumFragmentWidth ?? minimumWidth
-        let maxWidth = proposed.width - 2 * container.lineFragmentPadding
+        let container = containers[cursor.container], geometry = container.lineGeometry
+        let proposed = proposedSpan(in: geometry, isFirstLine: isFirstLine)
+        let minimum = geometry.minimumFragmentWidth ?? minimumWidth
+        let maxWidth = proposed.width - 2 * geometry.lineFragmentPadding
         let bottom = lowestExclusionBottom(container)
         var y = cursor.y
         defer { lookedAt.extend(through: LayoutCursor(container: cursor.container, y: y + height)) }
         while containerY(LayoutCursor(container: cursor.container, y: y)) < bottom, maxWidth >= minimum {
             y += step
             let top = containerY(LayoutCursor(container: cursor.container, y: y))
-            guard container.contains(bandAt: top, height: height) else { return nil }
+            guard geometry.contains(bandAt: top, height: height) else { return nil }
             let spans = container.freeSpans(in: proposed, minY: top, height: height, minimumWidth: minimum)
-            if case .fragments = fill(spans, from: start, padding: container.lineFragmentPadding, maxWidth: maxWidth,
-                                      textRect: container.textRect, breaksWords: false) {
+            if case .fragments = fill(spans, from: start, padding: geometry.lineFragmentPadding, maxWidth: maxWidth,
+                                      textRect: geometry.textRect, breaksWords: false) {
                 return y
             }
         }
@@ -396,8 +396,8 @@ package struct LineBreaker {
     }
 
     /// The container's text width minus the paragraph's indents for this line.
-    func proposedSpan(in container: TextContainer, isFirstLine: Bool) -> Span {
-        let text = container.textRect
+    func proposedSpan(in geometry: TextContainer.LineGeometry, isFirstLine: Bool) -> Span {
+        let text = geometry.textRect
         let head = isFirstLine ? style.firstLineHeadIndent : style.headIndent
         let tail = style.tailIndent
         let left = rightToLeft ? tail : head, right = rightToLeft ? head : tail

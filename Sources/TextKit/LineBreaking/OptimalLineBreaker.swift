@@ -231,7 +231,7 @@ private struct SlotWalker {
                 cursor.moveToNextContainer(of: containers)
                 continue
             }
-            let proposed = breaker.proposedSpan(in: container, isFirstLine: bands == 0)
+            let proposed = breaker.proposedSpan(in: container.lineGeometry, isFirstLine: bands == 0)
             // Every slot gets at least one word, so slots narrower than four ems (or the
             // container's minimum) are left empty: a lone word there would be very loose.
             let minimum = max(container.minimumFragmentWidth ?? breaker.minimumWidth, 4 * breaker.minimumWidth)
