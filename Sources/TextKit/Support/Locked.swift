@@ -11,12 +11,17 @@ import Darwin
 /// through atomics compiled into the uninstrumented runtime, so ThreadSanitizer cannot see that
 /// it orders the accesses it guards and reports races that are not there. A pthread mutex is one
 /// it understands (it intercepts the calls), so `scripts/tsan-test.sh` checks the real thing.
+///
+/// The value lives behind a pointer, not in a stored property: the lock already makes access
+/// exclusive, and a class's stored property is checked for exclusive access at run time on every
+/// use (about 80 instructions, thousands of times a layout).
 final class Locked<Value: ~Copyable>: @unchecked Sendable {
-    private var value: Value
+    private let value: UnsafeMutablePointer<Value>
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     init(_ value: consuming Value) {
-        self.value = value
+        self.value = .allocate(capacity: 1)
+        self.value.initialize(to: value)
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         #if canImport(Glibc)
@@ -39,12 +44,14 @@ final class Locked<Value: ~Copyable>: @unchecked Sendable {
         pthread_mutex_destroy(mutex)
         mutex.deinitialize(count: 1)
         mutex.deallocate()
+        value.deinitialize(count: 1)
+        value.deallocate()
     }
 
     /// Runs `body` with the value, holding the lock.
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        return try body(&value.pointee)
     }
 }
