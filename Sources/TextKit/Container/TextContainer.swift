@@ -107,8 +107,9 @@ public final class TextContainer {
         }
     }
 
-    /// The container's ``LineGeometry``.
-    package private(set) var lineGeometry: LineGeometry
+    /// The container's ``LineGeometry`` (read for every line; never lent `inout`, so not
+    /// checked for exclusive access at run time: see ``LayoutManager``).
+    @exclusivity(unchecked) package private(set) var lineGeometry: LineGeometry
 
     /// The free horizontal spans of the band `minY ..< minY + height` within `proposed`, in
     /// increasing x (Text Kit's `lineFragmentRect(forProposedRect:…remaining:)`, all at once).

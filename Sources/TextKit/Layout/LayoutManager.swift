@@ -19,6 +19,12 @@
 /// Reading the storage itself is always allowed; right after ``TextStorage/endEditing()``
 /// (and in any observer's ``TextStorageObserver/textStorage(_:didProcess:)``) queries answer
 /// for the new text.
+///
+/// A layout manager is used from one thread at a time (shaping workers get copies of what they
+/// need and touch none of its state), and none of its stored properties is lent `inout` across a
+/// call that could reach it again: the properties read for every paragraph or line are marked
+/// `@exclusivity(unchecked)`, which spares each read the run-time check of exclusive access
+/// (about 80 instructions; some 25 a paragraph). The compiler still checks them statically.
 public final class LayoutManager: TextStorageObserver {
     /// Creates a layout manager that finds fonts through `fontCollection`.
     ///
@@ -54,14 +60,14 @@ public final class LayoutManager: TextStorageObserver {
     }
 
     /// The containers text flows into, in order.
-    public private(set) var textContainers: [TextContainer] = []
+    @exclusivity(unchecked) public private(set) var textContainers: [TextContainer] = []
 
     /// Told which areas to redraw after each layout pass, and which characters to redraw when
     /// only their paint changed (see ``LayoutManagerDelegate``); not retained.
-    public weak var delegate: LayoutManagerDelegate?
+    @exclusivity(unchecked) public weak var delegate: LayoutManagerDelegate?
 
     /// Counts of the work done so far (reset them with ``resetStatistics()``).
-    public internal(set) var statistics = LayoutStatistics()
+    @exclusivity(unchecked) public internal(set) var statistics = LayoutStatistics()
 
     /// Problems met by the last layout (overflow, missing glyphs, unresolved fonts): the passes'
     /// warnings, then one ``LayoutWarning/Kind/missingGlyph`` warning per script of
@@ -289,7 +295,7 @@ public final class LayoutManager: TextStorageObserver {
         }
     }
 
-    package var paragraphs: [ParagraphState] = []
+    @exclusivity(unchecked) package var paragraphs: [ParagraphState] = []
     /// Every paragraph from this index on is clean and starts where the one before it ended, so
     /// a full layout that reaches one of them at its recorded start can take all of them as they
     /// are (nil: not known). Set by a complete layout pass; an edit moves it past the paragraphs
@@ -305,7 +311,7 @@ public final class LayoutManager: TextStorageObserver {
     /// For each paragraph before ``cleanBefore`` (at least), the highest container index any
     /// paragraph up to it started in or looked at: nondecreasing, so the first paragraph a
     /// container change reaches is found by bisection.
-    var reachedContainers: [Int] = []
+    @exclusivity(unchecked) var reachedContainers: [Int] = []
     var paragraphsSplit = false
     /// The text is split into `paragraphs` up to here (a paragraph boundary); the rest is split
     /// when layout reaches it.
@@ -333,19 +339,19 @@ public final class LayoutManager: TextStorageObserver {
     /// During a full layout pass: the batches of paragraphs being shaped in the background while
     /// lines are placed, in order, and the end of the last batch started (see `preshape`); empty
     /// and nil between passes.
-    package var shapingAhead: [ShapingBatch] = []
-    var lastShaped: Int?
+    @exclusivity(unchecked) package var shapingAhead: [ShapingBatch] = []
+    @exclusivity(unchecked) var lastShaped: Int?
     /// Paragraphs moved to a new start instead of being laid out again, since creation (see
     /// `LayoutManager+LineShifting.swift`).
     package var paragraphsMoved = 0
     /// Batches handed to the background workers since creation (tests check the pipeline ran).
     package var shapingBatchesStarted = 0
     /// Thresholds and fast-path switches tests change to compare paths (see ``LayoutTuning``).
-    package var tuning = LayoutTuning()
+    @exclusivity(unchecked) package var tuning = LayoutTuning()
     /// Each paragraph's glyph count with prefix sums, for the glyph-index queries (nil: to be
     /// built from the paragraphs' counts; see `LayoutManager+GlyphQueries.swift`). Kept through
     /// layout passes paragraph by paragraph; dropped when paragraphs are split, joined or added.
-    var glyphCounts: GlyphCounts?
+    @exclusivity(unchecked) var glyphCounts: GlyphCounts?
     /// The fonts of the layout in the order a snapshot lists them (by first use), as far as a
     /// query needed them: manager font index to snapshot font index. Cleared with the layout.
     var snapshotFontOrder: (fonts: [Int: Int], paragraphsSeen: Int)?
@@ -361,15 +367,15 @@ public final class LayoutManager: TextStorageObserver {
     /// The extra line fragment and the cursor it was placed from (see
     /// `LayoutManager+ExtraLineFragment.swift`); cleared when layout is needed.
     var cachedExtraLine: (start: LayoutCursor, fragment: ExtraLineFragment?)?
-    var overflowStart: Int?
-    var fontTable: [UsedFont] = []
-    var fontIndices: [UsedFont: Int] = [:]
+    @exclusivity(unchecked) var overflowStart: Int?
+    @exclusivity(unchecked) var fontTable: [UsedFont] = []
+    @exclusivity(unchecked) var fontIndices: [UsedFont: Int] = [:]
     /// The last font ``index(of:size:)`` answered for: the glyph runs of consecutive fragments
     /// are mostly in one font, and this spares them a hash lookup each.
-    var lastFontIndex: (key: UsedFont, index: Int)?
+    @exclusivity(unchecked) var lastFontIndex: (key: UsedFont, index: Int)?
     let explicitDefaultFont: Font?
     /// The font descriptor ``defaultMetrics(for:)`` answered for last, and its answer.
-    var lastDefaultMetrics: (font: FontDescriptor, metrics: LineMetrics)?
+    @exclusivity(unchecked) var lastDefaultMetrics: (font: FontDescriptor, metrics: LineMetrics)?
     var resolvedDefaultFont: Font?
     /// ``missingGlyphs`` and the shaping it was summed over (see `LayoutManager+FontReport.swift`).
     var missingGlyphCache: (key: MissingGlyphKey, value: [MissingGlyphs])?

@@ -38,7 +38,11 @@ public final class TextStorage {
 
     /// The text as Unicode scalars (a gap buffer: edits cost what they change, not the
     /// document's length).
-    public private(set) var scalars: UnicodeScalarView
+    ///
+    /// With ``runs``, read for every paragraph laid out, and never lent `inout` across a call that
+    /// could reach the storage again: not checked for exclusive access at run time (about 80
+    /// instructions a read; see ``LayoutManager``).
+    @exclusivity(unchecked) public private(set) var scalars: UnicodeScalarView
 
     /// The layout managers told about edits, in the order they were added.
     ///
@@ -158,7 +162,7 @@ public final class TextStorage {
     private var observers: [WeakObserver] = []
     private var editingDepth = 0
     private var pending = PendingEdit()
-    var runs: AttributeRuns
+    @exclusivity(unchecked) var runs: AttributeRuns
 
     /// Tells the observers about the pending edit, if any (after the outermost batch, or after
     /// an edit outside any batch).
