@@ -88,9 +88,13 @@ public final class TextContainer {
     package struct LineGeometry {
         /// ``TextContainer/textRect``.
         package var textRect: Rect
+        /// ``TextContainer/lineFragmentPadding``.
         package var lineFragmentPadding = 5.0
+        /// ``TextContainer/minimumFragmentWidth``.
         package var minimumFragmentWidth: Double?
+        /// ``TextContainer/maximumNumberOfLines``.
         package var maximumNumberOfLines = 0
+        /// ``TextContainer/lineBreakMode``.
         package var lineBreakMode = LineBreakMode.wordWrap
         /// Whether the container has exclusions or a shape.
         package var hasRegions = false

@@ -123,14 +123,13 @@ package final class HarfBuzzFont: @unchecked Sendable {
     /// really applies and to where they name the space).
     ///
     /// Words: when no GSUB or GPOS lookup of the shape plan has the space glyph (U+0020) in its
-    /// coverage or context, but ligatures of a space and the marks after it, inside their cluster
-    /// (``spaceLigatureComponents(lookup:space:)``: DejaVu Sans's Arabic `liga`), and no legacy
-    /// `kern` table or AAT table applies. Words, except those
-    /// with certain glyphs: when the space is only in the backtrack (the glyphs before the input)
-    /// of GPOS lookups (Noto Sans Devanagari's `dist` moves Vedic signs after a space). Such a
-    /// lookup moves nothing unless a glyph of its input is there, so a word whose glyphs include
-    /// none of theirs (nearly every word) is placed as in its run; one that does is shaped with
-    /// its run. Whole runs otherwise.
+    /// coverage or context (but for ligatures of a space and the marks after it, which form inside
+    /// one segment: ``spaceLigatureComponents(lookup:space:)``, DejaVu Sans's Arabic `liga`), and
+    /// no legacy `kern` table or AAT table applies. Words, except those with certain glyphs: when
+    /// the space is also in the backtrack (the glyphs before the input) of GPOS lookups (Noto Sans
+    /// Devanagari's `dist` moves Vedic signs after a space). Such a lookup moves nothing unless a
+    /// glyph of its input is there, so a word whose glyphs include none of theirs (nearly every
+    /// word) is placed as in its run; one that does is shaped with its run. Whole runs otherwise.
     ///
     /// The segment properties are completed (language) as ``shape(_:range:rightToLeft:script:language:features:)``
     /// completes them.
