@@ -56,14 +56,13 @@ package final class ShapeCache: Sendable {
             return Self.shapesRunsAlone(script) && range.count <= Self.maximumWordLength
                 ? shapeWholeRun(text, range: range, style: style, styleID: styleID) : nil
         }
-        let contextGlyphs = cacheStyle.hasContextGlyphs ? state.withLock { $0.contextGlyphs[Int(styleID)] } : []
         let out = GlyphAssembly(capacity: range.count + 8)
         var start = range.lowerBound
-        var shaped: ShapedWord?, space: GlyphRecord?
+        var shaped: ShapedWord?, space: GlyphRecord?, contextGlyphs: [UInt32] = []
         while start < range.upperBound {
             start = state.withLock { state in
                 if let shaped { Self.add(shaped, text, styleID: styleID, to: &state) }
-                space = state.space(styleID)
+                (space, contextGlyphs) = (state.facts[Int(styleID)].space, state.facts[Int(styleID)].contextGlyphs)
                 let (reached, hits) = Self.appendCachedWords(state, text, from: start, in: range, style: styleID,
                                                              to: out)
                 state.hits += hits
@@ -174,20 +173,18 @@ package final class ShapeCache: Sendable {
 
         /// The words and their glyphs.
         var words = CachedWords()
-        /// Each style's space glyph (cluster 0), indexed by style id, once a segment ending in
-        /// spaces was shaped in it; kept when the words are emptied.
-        var spaces: [GlyphRecord?] = []
+        /// What the cache knows of each style, indexed by style id (made with the style): its
+        /// space glyph (cluster 0), once a segment ending in spaces was shaped in it, kept when the
+        /// words are emptied; and the glyphs a space before them may move
+        /// (``WordShaping/byWord(contextGlyphs:)``).
+        var facts: [(space: GlyphRecord?, contextGlyphs: [UInt32])] = []
 
-        func space(_ style: Int32) -> GlyphRecord? { Int(style) < spaces.count ? spaces[Int(style)] : nil }
-        /// Each style's glyphs that a space before them may move (``WordShaping/byWord(contextGlyphs:)``),
-        /// indexed by style id.
-        var contextGlyphs: [[UInt32]] = []
+        func space(_ style: Int32) -> GlyphRecord? { facts[Int(style)].space }
         var hits = 0, misses = 0
     }
 
-    /// A style's id in the cache, whether its runs are shaped word by word, and whether a word
-    /// with certain glyphs is shaped with its run instead (``State/contextGlyphs``).
-    struct CacheStyle { var id: Int32, byWord: Bool, hasContextGlyphs: Bool }
+    /// A style's id in the cache, and whether its runs are shaped word by word.
+    struct CacheStyle { var id: Int32, byWord: Bool }
 
     /// The cache's style for `key`: its id, and whether its runs can be shaped by word (decided
     /// once, outside the lock).
@@ -196,13 +193,10 @@ package final class ShapeCache: Sendable {
         let shaping = key.wordShaping()
         return state.withLock { state in
             if let known = state.styles[key] { return known }
-            var style = CacheStyle(id: Int32(state.styles.count), byWord: false, hasContextGlyphs: false)
-            if case .byWord(let glyphs) = shaping {
-                (style.byWord, style.hasContextGlyphs) = (true, !glyphs.isEmpty)
-                state.contextGlyphs.append(glyphs)
-            } else {
-                state.contextGlyphs.append([])
-            }
+            var style = CacheStyle(id: Int32(state.styles.count), byWord: false)
+            var contextGlyphs: [UInt32] = []
+            if case .byWord(let glyphs) = shaping { (style.byWord, contextGlyphs) = (true, glyphs) }
+            state.facts.append((space: nil, contextGlyphs: contextGlyphs))
             state.styles[key] = style
             state.remember(key, style)
             return style
@@ -331,8 +325,7 @@ package final class ShapeCache: Sendable {
             guard trailing.count == shaped.segment.upperBound - shaped.wordEnd,
                   trailing.indices.allSatisfy({ trailing[$0].isSpace(known, at: wordLength + Int32($0 - split)) })
             else { return }
-            while state.spaces.count <= Int(styleID) { state.spaces.append(nil) }
-            state.spaces[Int(styleID)] = known
+            state.facts[Int(styleID)].space = known
         }
         guard split <= Int(UInt16.max), state.words.find(text, word, hash: shaped.hash, style: styleID) == nil else { return }
         shaped.records.withUnsafeBufferPointer { records in
