@@ -149,15 +149,8 @@ extension LayoutManager {
     /// Appends paragraph `index`'s reach to ``reachedContainers`` when every paragraph before it
     /// is recorded there (the pass went through them all).
     private func recordReach(of index: Int) {
-        let reached = Self.reachedContainer(paragraphs[index])
-        Self.append(reached, at: index, to: &reachedContainers)
-    }
-
-    /// Appends the highest container reached by paragraph `index` to `reached` if it is the next
-    /// (one access to the manager's array).
-    private static func append(_ container: Int, at index: Int, to reached: inout [Int]) {
-        guard reached.count == index else { return }
-        reached.append(max(reached.last ?? -1, container))
+        guard reachedContainers.count == index else { return }
+        reachedContainers.append(max(reachedContainers.last ?? -1, Self.reachedContainer(paragraphs[index])))
     }
 
     /// The highest container index `state` started in or looked at (-1: none).
