@@ -83,16 +83,25 @@ public final class FontCollection: Sendable {
         return loaded
     }
 
-    /// The face of the file at `path`, loaded once.
+    /// The face of the file at `path`, loaded once: threads asking for a face being loaded wait
+    /// for it (loading reads and digests the whole file, 19 MB for Noto Sans CJK).
     public func font(file path: String, faceIndex: Int = 0) throws(FontError) -> Font {
         let key = FileKey(path: path, index: faceIndex)
         if let cached = cache.withLock({ $0.files[key] }) { return cached }
-        let loaded = try Font(contentsOfFile: path, faceIndex: faceIndex)
-        return cache.withLock { state in
-            if let raced = state.files[key] { return raced }
-            state.files[key] = loaded
-            return loaded
+        let result = loading.withLock { _ -> Result<Font, FontError> in
+            if let loaded = cache.withLock({ $0.files[key] }) { return .success(loaded) }
+            do throws(FontError) {
+                let loaded = try Font(contentsOfFile: path, faceIndex: faceIndex)
+                cache.withLock { state in
+                    state.files[key] = loaded
+                    state.filesLoaded += 1
+                }
+                return .success(loaded)
+            } catch {
+                return .failure(error)
+            }
         }
+        return try result.get()
     }
 
     /// A font that covers `scalar`, preferring ones like `base`, or nil when no font has it.
@@ -170,6 +179,8 @@ public final class FontCollection: Sendable {
         var fallbacks: [FallbackKey: Font?] = [:]
         var singles: [SingleKey: Font?] = [:]
         var emoji: [[UInt32]: Font?] = [:]
+        /// Faces loaded from files so far.
+        var filesLoaded = 0
         /// The descriptor ``FontCollection/font(for:)`` resolved last and its font (nil: none yet).
         var lastDescriptor = FontDescriptor()
         var lastFont: Font?
@@ -185,6 +196,11 @@ public final class FontCollection: Sendable {
     }
 
     private let cache = Locked(Caches())
+    /// Held while a face loads (one at a time: a process loads a few).
+    private let loading = Locked(())
+
+    /// How many faces were loaded from files (each file and face index once).
+    package var filesLoaded: Int { cache.withLock { $0.filesLoaded } }
 
     /// fontconfig's font for `scalars` (all of them, else the first), if it loads and has the
     /// first; `tried` hears the family of every candidate passed over.
