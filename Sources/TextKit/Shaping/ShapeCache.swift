@@ -9,12 +9,13 @@
 /// whole run only when nothing HarfBuzz does crosses a space, so it is used only for styles whose
 /// shape plan never touches the space glyph, or only to position certain glyphs after it (then a
 /// run with a word that has one of them is shaped whole; ``ShapingInput/wordShaping()``, decided
-/// once per style), and only segments whose neighbours are spaces or nothing are cached
-/// (one next to another item is shaped in place, with its real context). A segment never ends
-/// before a combining mark or joiner, so clusters stay whole. In other styles a run is shaped
-/// whole; one of at most ``maximumWordLength`` units in a script whose shaping never reads the
-/// text around a run (``shapesRunsAlone(_:)``: Chinese, Japanese, Korean, where a phrase between
-/// punctuation is often a run and comes back often) is kept whole, keyed by its text.
+/// once per style). A segment at a run's edge, next to another item's text, is cached only in a
+/// script whose shaping never reads the text around a run (``shapesWithoutContext(_:)``); in
+/// a joining script such as Arabic it is shaped in place, with its real context. A segment never
+/// ends before a combining mark or joiner, so clusters stay whole. In other styles a run is shaped
+/// whole; one of at most ``maximumWordLength`` units in Chinese, Japanese or Korean
+/// (``keepsRunsWhole(_:)``: a phrase between punctuation is often a run and comes back often) is
+/// kept whole, keyed by its text.
 ///
 /// One cache belongs to a font collection (``FontCollection/shapeCache``) and is shared by every
 /// layout manager using it and the threads shaping their paragraphs (one lock), so a new layout
@@ -53,7 +54,7 @@ package final class ShapeCache: Sendable {
         guard let script = style.input.script, !range.isEmpty else { return nil }
         let cacheStyle = self.style(for: style.input), styleID = cacheStyle.id
         guard cacheStyle.byWord else {
-            return Self.shapesRunsAlone(script) && range.count <= Self.maximumWordLength
+            return Self.keepsRunsWhole(script) && range.count <= Self.maximumWordLength
                 ? shapeWholeRun(text, range: range, style: style, styleID: styleID) : nil
         }
         let out = GlyphAssembly(capacity: range.count + 8)
@@ -63,7 +64,7 @@ package final class ShapeCache: Sendable {
             start = state.withLock { state in
                 if let shaped { Self.add(shaped, text, styleID: styleID, to: &state) }
                 (space, contextGlyphs) = (state.facts[Int(styleID)].space, state.facts[Int(styleID)].contextGlyphs)
-                let (reached, hits) = Self.appendCachedWords(state, text, from: start, in: range, style: styleID,
+                let (reached, hits) = Self.appendCachedWords(state, text, from: start, in: range, style: cacheStyle,
                                                              to: out)
                 state.hits += hits
                 return reached
@@ -72,7 +73,7 @@ package final class ShapeCache: Sendable {
             guard start < range.upperBound else { break }
             let (end, wordEnd, hash) = Self.segmentEnd(text, from: start, limit: range.upperBound, style: styleID)
             let segment = start..<end
-            if Self.isCacheable(text, segment, in: range) {
+            if Self.isCacheable(text, segment, in: range, readsContext: cacheStyle.readsContext) {
                 shaped = Self.shapeWord(text, segment, wordEnd: wordEnd, hash: hash, space: space, style: style,
                                         contextGlyphs: contextGlyphs, to: out)
                 // A word a space before it may change: the run is shaped whole.
@@ -88,12 +89,26 @@ package final class ShapeCache: Sendable {
         return out.columns()
     }
 
-    /// Whether HarfBuzz shapes a run of `script` without reading the text around it (its
-    /// context, which only the shapers of joining scripts such as Arabic read): a run's glyphs
-    /// then depend on its text and style alone.
-    static func shapesRunsAlone(_ script: ScriptTag) -> Bool { runsAloneScripts.contains(script) }
+    /// Whether HarfBuzz shapes a run of `script` without reading the text around it: a run's
+    /// glyphs then depend on its text and style alone. HarfBuzz reads a buffer's context only to
+    /// join letters (its Arabic shaper, and the Universal Shaping Engine for joining scripts such
+    /// as Mongolian or Adlam) and to put a dotted circle before a mark that begins the text (only
+    /// with the beginning-of-text flag, which is never set here). Listed: scripts shaped by its
+    /// default, Hebrew, Thai and Lao, Indic, Khmer, Myanmar and Hangul shapers, and Tibetan
+    /// (the Universal Shaping Engine, without joining); others are assumed to read it.
+    static func shapesWithoutContext(_ script: ScriptTag) -> Bool { contextFreeScripts.contains(script) }
 
-    private static let runsAloneScripts: [ScriptTag] = ["Hani", "Hira", "Kana", "Hang", "Bopo"]
+    private static let contextFreeScripts: Set<ScriptTag> = [
+        "Latn", "Grek", "Cyrl", "Armn", "Geor", "Ethi", "Cher", "Hebr", "Thai", "Laoo", "Tibt", "Deva", "Beng",
+        "Guru", "Gujr", "Orya", "Taml", "Telu", "Knda", "Mlym", "Sinh", "Khmr", "Mymr", "Hani", "Hira", "Kana",
+        "Hang", "Bopo",
+    ]
+
+    /// Whether a run of `script` in a style not shaped by word is kept whole (Chinese, Japanese,
+    /// Korean: see the type's discussion); only scripts shaped without context.
+    static func keepsRunsWhole(_ script: ScriptTag) -> Bool { wholeRunScripts.contains(script) }
+
+    private static let wholeRunScripts: [ScriptTag] = ["Hani", "Hira", "Kana", "Hang", "Bopo"]
 
     /// A run kept whole (see the type's discussion): from the cache, or shaped with its context as
     /// ``ShapedRun`` shapes any run, then kept.
@@ -183,8 +198,9 @@ package final class ShapeCache: Sendable {
         var hits = 0, misses = 0
     }
 
-    /// A style's id in the cache, and whether its runs are shaped word by word.
-    struct CacheStyle { var id: Int32, byWord: Bool }
+    /// A style's id in the cache, whether its runs are shaped word by word, and whether its
+    /// shaping reads the text around a run (``shapesWithoutContext(_:)``).
+    struct CacheStyle { var id: Int32, byWord: Bool, readsContext: Bool }
 
     /// The cache's style for `key`: its id, and whether its runs can be shaped by word (decided
     /// once, outside the lock).
@@ -193,7 +209,8 @@ package final class ShapeCache: Sendable {
         let shaping = key.wordShaping()
         return state.withLock { state in
             if let known = state.styles[key] { return known }
-            var style = CacheStyle(id: Int32(state.styles.count), byWord: false)
+            var style = CacheStyle(id: Int32(state.styles.count), byWord: false,
+                                   readsContext: !(key.script.map(Self.shapesWithoutContext) ?? false))
             var contextGlyphs: [UInt32] = []
             if case .byWord(let glyphs) = shaping { (style.byWord, contextGlyphs) = (true, glyphs) }
             state.facts.append((space: nil, contextGlyphs: contextGlyphs))
@@ -257,11 +274,13 @@ package final class ShapeCache: Sendable {
             || properties.isJoinControl || properties.isVariationSelector
     }
 
-    /// Whether the segment is shaped alone and cached: its neighbours are spaces or nothing (one
-    /// next to another item is shaped in place, with its real context), and it is short.
+    /// Whether the segment is shaped alone and cached: it is short, and in a style whose shaping
+    /// reads the text around a run, its neighbours are spaces or nothing (one next to another
+    /// item is shaped in place, with its real context).
     @inline(__always)
     private static func isCacheable(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>,
-                                    in range: Range<Int>) -> Bool {
+                                    in range: Range<Int>, readsContext: Bool) -> Bool {
+        guard readsContext else { return segment.count <= maximumWordLength }
         let before = segment.lowerBound == 0 || text[segment.lowerBound - 1] == 0x20
         let after = segment.upperBound == text.count || text[segment.upperBound - 1] == 0x20
             || segment.upperBound < range.upperBound
@@ -360,8 +379,10 @@ package final class ShapeCache: Sendable {
     /// vocabulary is rarely in the processor's cache; looked up one by one, each waited for its
     /// slot, then for its entry, where a batch waits about once for all of them.
     private static func appendCachedWords(_ state: borrowing State, _ text: UnsafeBufferPointer<UInt16>, from start: Int,
-                                          in range: Range<Int>, style: Int32, to out: GlyphAssembly) -> (Int, Int) {
+                                          in range: Range<Int>, style cacheStyle: CacheStyle,
+                                          to out: GlyphAssembly) -> (Int, Int) {
         var start = start, hits = 0
+        let style = cacheStyle.id, readsContext = cacheStyle.readsContext
         let space = state.space(style)
         withUnsafeTemporaryAllocation(of: LookedUp.self, capacity: lookupBatch) { batch in
             // One word first, then batches doubling up to lookupBatch while every word hits: a
@@ -380,7 +401,8 @@ package final class ShapeCache: Sendable {
                 for index in 0..<count { batch[index].entryHash = state.words.entryHash(batch[index].slot) }
                 for index in 0..<count {
                     let word = batch[index]
-                    guard isCacheable(text, start..<word.end, in: range), word.wordEnd == word.end || space != nil,
+                    guard isCacheable(text, start..<word.end, in: range, readsContext: readsContext),
+                          word.wordEnd == word.end || space != nil,
                           let glyphs = state.words.find(text, start..<word.wordEnd, hash: word.hash, style: style,
                                                         firstSlot: (word.slot, word.entryHash))
                     else { return }

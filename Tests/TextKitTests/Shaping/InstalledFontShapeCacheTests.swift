@@ -31,18 +31,12 @@ struct InstalledFontShapeCacheTests {
     }
 
     /// Random paragraphs of words drawn from every text, so words meet words of other scripts,
-    /// at run ends and after other runs: cached glyphs equal whole runs, twice over.
+    /// at run ends and after other runs (some paragraphs with no space between words, so a run's
+    /// first or last word touches another run's letters): cached glyphs equal whole runs, twice over.
     @Test(.enabled(if: notoCore, "fonts-noto-core is not installed"), arguments: 1...3)
     func randomWordsOfEveryScriptEqualWholeRuns(seed: UInt64) throws {
         var rng = SplitMix64(seed: seed)
-        let words = try Self.texts.map { try Self.text($0).split(whereSeparator: \.isWhitespace).map(String.init) }
-        let paragraphs = (0..<120).map { _ in
-            let script = Int.random(in: 0..<words.count, using: &rng)
-            return (0..<Int.random(in: 1...14, using: &rng)).map { _ in
-                let from = Int.random(in: 0..<5, using: &rng) == 0 ? Int.random(in: 0..<words.count, using: &rng) : script
-                return words[from].randomElement(using: &rng)!
-            }.joined(separator: Int.random(in: 0..<6, using: &rng) == 0 ? "  " : " ")
-        }
+        let paragraphs = try (0..<120).map { _ in try Self.randomParagraph(&rng) }
         let cache = ShapeCache()
         for pass in 1...2 {
             let difference = ShapeCacheTests.shapingDifference(paragraphs.joined(separator: "\n"),
@@ -50,6 +44,70 @@ struct InstalledFontShapeCacheTests {
                                                                resolver: Self.resolver)
             #expect(difference == nil, "seed \(seed), pass \(pass): \(difference ?? "")")
         }
+    }
+
+    /// Paragraphs of random words cut into runs by style changes at random places, inside words
+    /// too, so a run's first and last words are pieces whose neighbours are letters of another
+    /// run: cached glyphs equal whole runs, twice over. In a joining script the piece after a cut
+    /// joins the letter before it (HarfBuzz reads it as context), which a piece shaped alone
+    /// would not: such pieces must be shaped in place.
+    @Test(.enabled(if: notoCore, "fonts-noto-core is not installed"), arguments: 1...3)
+    func wordsCutByStyleChangesEqualWholeRuns(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        var marked = Fixtures.attributes()
+        marked.features = [FontFeature(tag: "kern")]
+        let paragraphs = try (0..<120).map { _ -> ([Unicode.Scalar], [(TextAttributes, Range<Int>)]) in
+            let scalars = Array(try Self.randomParagraph(&rng).unicodeScalars)
+            let cuts = Set((0..<Int.random(in: 1...4, using: &rng)).map { _ in
+                Int.random(in: 0...scalars.count, using: &rng)
+            }).union([0, scalars.count]).sorted()
+            let runs = zip(cuts, cuts.dropFirst()).enumerated().filter { $0.element.0 < $0.element.1 }.map {
+                ($0.offset % 2 == 0 ? Fixtures.attributes() : marked, $0.element.0..<$0.element.1)
+            }
+            return (scalars, runs.isEmpty ? [(Fixtures.attributes(), 0..<0)] : runs)
+        }
+        let cache = ShapeCache()
+        for pass in 1...2 {
+            for (number, (scalars, runs)) in paragraphs.enumerated() {
+                let difference = ShapeCacheTests.shapingDifference(scalars, runs: runs, cache: cache,
+                                                                   resolver: Self.resolver)
+                #expect(difference == nil, "seed \(seed), pass \(pass), paragraph \(number): \(difference ?? "")")
+            }
+        }
+    }
+
+    /// Arabic words cut inside by a style change: the piece after the cut joins the letter
+    /// before it, on a first pass and from a warm cache (HarfBuzz reads Arabic's context).
+    @Test func arabicWordsCutByAStyleChangeStillJoin() {
+        var marked = Fixtures.attributes()
+        marked.features = [FontFeature(tag: "kern")]
+        let cache = ShapeCache()
+        for pass in 1...2 {
+            for word in ["السلام عليكم", "بيت كبير", "مرحبا بكم"] {
+                let scalars = Array(word.unicodeScalars)
+                for cut in 1..<scalars.count {
+                    let runs = [(Fixtures.attributes(), 0..<cut), (marked, cut..<scalars.count)]
+                    let difference = ShapeCacheTests.shapingDifference(scalars, runs: runs, cache: cache,
+                                                                       resolver: Self.resolver)
+                    #expect(difference == nil, "pass \(pass), \(word) cut at \(cut): \(difference ?? "")")
+                }
+            }
+        }
+    }
+
+    /// A paragraph of 1 to 14 words, mostly of one text, some from any other; its words joined
+    /// by one space, two, or (one in six) nothing.
+    static func randomParagraph(_ rng: inout SplitMix64) throws -> String {
+        let words = try Self.words
+        let script = Int.random(in: 0..<words.count, using: &rng)
+        return (0..<Int.random(in: 1...14, using: &rng)).map { _ in
+            let from = Int.random(in: 0..<5, using: &rng) == 0 ? Int.random(in: 0..<words.count, using: &rng) : script
+            return words[from].randomElement(using: &rng)!
+        }.joined(separator: ["  ", "", " ", " ", " ", " "][Int.random(in: 0..<6, using: &rng)])
+    }
+
+    static var words: [[String]] {
+        get throws { try texts.map { try text($0).split(whereSeparator: \.isWhitespace).map(String.init) } }
     }
 
     /// Vedic signs, which Noto Sans Devanagari moves when a space comes before them, after
@@ -93,9 +151,14 @@ struct WholeRunCacheTests {
     }
 
     @Test func onlyScriptsShapedWithoutContextAreKeptWhole() {
-        #expect(["Hani", "Hira", "Kana", "Hang", "Bopo"].allSatisfy { ShapeCache.shapesRunsAlone(ScriptTag($0)) })
-        // Arabic joining reads the characters around a run; Devanagari runs are whole sentences.
-        #expect(!["Arab", "Syrc", "Mong", "Nkoo", "Deva", "Latn"].contains { ShapeCache.shapesRunsAlone(ScriptTag($0)) })
+        let wholeRunScripts = ["Hani", "Hira", "Kana", "Hang", "Bopo"].map { ScriptTag($0) }
+        #expect(wholeRunScripts.allSatisfy { ShapeCache.keepsRunsWhole($0) && ShapeCache.shapesWithoutContext($0) })
+        // Devanagari or Latin runs are whole sentences.
+        #expect(!["Deva", "Latn", "Arab"].contains { ShapeCache.keepsRunsWhole(ScriptTag($0)) })
+        // Joining scripts (HarfBuzz's Arabic shaper, and joining in its Universal Shaping Engine).
+        let joining = ["Arab", "Syrc", "Mong", "Nkoo", "Phag", "Mand", "Mani", "Phlp", "Adlm", "Rohg", "Sogd", "Chrs",
+                       "Ougr", "Zyyy", "Zinh"]
+        #expect(!joining.contains { ShapeCache.shapesWithoutContext(ScriptTag($0)) })
     }
 }
 

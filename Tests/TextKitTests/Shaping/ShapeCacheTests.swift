@@ -14,25 +14,35 @@ import Testing
                                                                         fallback: ScriptFixtures.primary)) -> String? {
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let scalars = Array(line.unicodeScalars)
-            let runs = [(attributes, 0..<scalars.count)]
-            let direction = attributes.paragraphStyle.baseWritingDirection
-            let whole = Paragraph(content: scalars[...], attributes: runs, direction: direction, fonts: resolver)
-            let cached = Paragraph(content: scalars[...], attributes: runs, direction: direction, fonts: resolver,
-                                   context: MeasuringContext(shapeCache: cache))
-            guard whole.runs.count == cached.runs.count else { return "paragraph \(number): run counts differ" }
-            for (a, b) in zip(whole.runs, cached.runs) {
-                let fields: [(String, Bool)] = [
-                    ("range", a.range == b.range), ("glyphs", a.glyphs == b.glyphs), ("clusters", a.clusters == b.clusters),
-                    ("advances", a.advances == b.advances), ("offsetsX", a.offsetsX == b.offsetsX),
-                    ("offsetsY", a.offsetsY == b.offsetsY), ("unsafeToBreak", a.unsafeToBreak == b.unsafeToBreak),
-                    // An offset column is kept only when some offset is not zero (both producers).
-                    ("all-zero offsets kept", [a.offsetsX, a.offsetsY, b.offsetsX, b.offsetsY].allSatisfy {
-                        $0.isEmpty || $0.contains { $0 != 0 }
-                    }),
-                ]
-                if let field = fields.first(where: { !$0.1 }) {
-                    return "paragraph \(number) run \(a.range) (\(a.font.familyName), \(a.style.input.script ?? "-")): \(field.0) differ"
-                }
+            if let difference = shapingDifference(scalars, runs: [(attributes, 0..<scalars.count)], cache: cache,
+                                                  resolver: resolver) {
+                return "paragraph \(number) \(difference)"
+            }
+        }
+        return nil
+    }
+
+    /// Shapes one paragraph in attribute runs `runs` (scalar ranges) with and without `cache`;
+    /// returns the first difference.
+    static func shapingDifference(_ scalars: [Unicode.Scalar], runs: [(TextAttributes, Range<Int>)],
+                                  cache: ShapeCache, resolver: FontResolver) -> String? {
+        let direction = runs[0].0.paragraphStyle.baseWritingDirection
+        let whole = Paragraph(content: scalars[...], attributes: runs, direction: direction, fonts: resolver)
+        let cached = Paragraph(content: scalars[...], attributes: runs, direction: direction, fonts: resolver,
+                               context: MeasuringContext(shapeCache: cache))
+        guard whole.runs.count == cached.runs.count else { return "run counts differ" }
+        for (a, b) in zip(whole.runs, cached.runs) {
+            let fields: [(String, Bool)] = [
+                ("range", a.range == b.range), ("glyphs", a.glyphs == b.glyphs), ("clusters", a.clusters == b.clusters),
+                ("advances", a.advances == b.advances), ("offsetsX", a.offsetsX == b.offsetsX),
+                ("offsetsY", a.offsetsY == b.offsetsY), ("unsafeToBreak", a.unsafeToBreak == b.unsafeToBreak),
+                // An offset column is kept only when some offset is not zero (both producers).
+                ("all-zero offsets kept", [a.offsetsX, a.offsetsY, b.offsetsX, b.offsetsY].allSatisfy {
+                    $0.isEmpty || $0.contains { $0 != 0 }
+                }),
+            ]
+            if let field = fields.first(where: { !$0.1 }) {
+                return "run \(a.range) (\(a.font.familyName), \(a.style.input.script ?? "-")): \(field.0) differ"
             }
         }
         return nil
