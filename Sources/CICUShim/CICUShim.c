@@ -105,6 +105,11 @@ int32_t tsicu_has_script(uint32_t code_point, int32_t script) {
 int32_t tsicu_grapheme_break_is_other(uint32_t code_point) {
     return u_getIntPropertyValue((UChar32)code_point, UCHAR_GRAPHEME_CLUSTER_BREAK) == U_GCB_OTHER ? 1 : 0;
 }
+int32_t tsicu_continues_cluster(uint32_t code_point) {
+    UChar32 c = (UChar32)code_point;
+    return u_charType(c) == U_COMBINING_SPACING_MARK || u_hasBinaryProperty(c, UCHAR_GRAPHEME_EXTEND)
+        || u_hasBinaryProperty(c, UCHAR_JOIN_CONTROL) || u_hasBinaryProperty(c, UCHAR_VARIATION_SELECTOR) ? 1 : 0;
+}
 int32_t tsicu_paired_bracket_type(uint32_t code_point) {
     return u_getIntPropertyValue((UChar32)code_point, UCHAR_BIDI_PAIRED_BRACKET_TYPE);
 }

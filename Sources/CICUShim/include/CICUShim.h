@@ -81,6 +81,9 @@ int32_t tsicu_has_script(uint32_t code_point, int32_t script);
 /// Whether the Grapheme_Cluster_Break of `code_point` is Other (UAX #29): no rule but GB999
 /// applies to it, so a text made only of such code points breaks between every two of them.
 int32_t tsicu_grapheme_break_is_other(uint32_t code_point);
+/// Whether `code_point` is Grapheme_Extend, a spacing mark (general category Mc), Join_Control
+/// or a Variation_Selector: a character that belongs to the cluster before it.
+int32_t tsicu_continues_cluster(uint32_t code_point);
 /// Paired-bracket type (0 none, 1 open, 2 close) and the paired bracket of a code point.
 int32_t tsicu_paired_bracket_type(uint32_t code_point);
 uint32_t tsicu_paired_bracket(uint32_t code_point);

@@ -188,6 +188,12 @@ package enum ICU {
     /// has Han, Hiragana, Katakana, Hangul, …).
     static func scalar(_ scalar: UInt32, hasScript script: Int32) -> Bool { tsicu_has_script(scalar, script) != 0 }
 
+    /// Whether `scalar` belongs to the cluster before it: Grapheme_Extend (nonspacing and
+    /// enclosing marks, joiners such as ZWNJ), a spacing mark (Mc), Join_Control or a
+    /// Variation_Selector. ICU's tables (a few instructions each), in the Unicode version of the
+    /// ICU that HarfBuzz's distribution ships with.
+    package static func continuesCluster(_ scalar: UInt32) -> Bool { tsicu_continues_cluster(scalar) != 0 }
+
     /// The English name of an ICU script ("Devanagari", "Han").
     static func scriptName(_ script: Int32) -> String {
         tsicu_script_name(script).map { String(cString: $0).split(separator: "_").joined(separator: " ") } ?? "Common"

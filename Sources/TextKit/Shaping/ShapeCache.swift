@@ -265,13 +265,12 @@ package final class ShapeCache: Sendable {
         if unit < 0x300 { return false }
         if UTF16.isTrailSurrogate(unit) { return true }
         var value = UInt32(unit)
-        if UTF16.isLeadSurrogate(unit), index + 1 < text.count, UTF16.isTrailSurrogate(text[index + 1]) {
+        if UTF16.isLeadSurrogate(unit) {
+            // (A lone surrogate continues whatever is before it.)
+            guard index + 1 < text.count, UTF16.isTrailSurrogate(text[index + 1]) else { return true }
             value = 0x10000 + ((value - 0xD800) << 10) + (UInt32(text[index + 1]) - 0xDC00)
         }
-        guard let scalar = Unicode.Scalar(value) else { return true }
-        let properties = scalar.properties
-        return properties.isGraphemeExtend || properties.generalCategory == .spacingMark
-            || properties.isJoinControl || properties.isVariationSelector
+        return ICU.continuesCluster(value)
     }
 
     /// Whether the segment is shaped alone and cached: it is short, and in a style whose shaping
