@@ -27,21 +27,40 @@ var width = 400.0
 var repeats = 3
 /// nil: the 400 pt column; else the pages scenario with these exclusions.
 var pages: Scenarios.PageExclusions?
+let usage = "usage: textkit-peer [--text FILE] [--font FILE] [--width POINTS] [--repeats N] [--pages NAME]"
+
+/// Stops with `message` and the usage line on standard error, exit status 2 (a bad command line).
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("textkit-peer: \(message)\n\(usage)\n".utf8))
+    exit(2)
+}
+
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
-    guard let value = arguments.popFirst() else { fatalError("\(flag) needs a value") }
+    if flag == "--help" || flag == "-h" {
+        print(usage)
+        exit(0)
+    }
+    guard let value = arguments.popFirst() else { fail("\(flag) needs a value") }
     switch flag {
     case "--text": textPath = value
     case "--font": fontPath = value
-    case "--width": width = Double(value)!
-    case "--repeats": repeats = Int(value)!
+    case "--width":
+        guard let points = Double(value), points > 0, points.isFinite else { fail("--width takes a positive number of points, not '\(value)'") }
+        width = points
+    case "--repeats":
+        guard let count = Int(value), count > 0 else { fail("--repeats takes a positive count, not '\(value)'") }
+        repeats = count
     case "--pages":
         guard let scenario = Scenarios.PageExclusions(rawValue: value) else {
-            fatalError("--pages takes one of \(Scenarios.PageExclusions.allCases.map(\.rawValue))")
+            fail("--pages takes one of \(Scenarios.PageExclusions.allCases.map(\.rawValue).joined(separator: ", ")), not '\(value)'")
         }
         pages = scenario
-    default: fatalError("unknown option \(flag)")
+    default: fail("unknown option \(flag)")
     }
+}
+for (option, path) in [("--text", textPath), ("--font", fontPath)] where !FileManager.default.isReadableFile(atPath: path) {
+    fail("\(option): cannot read \(path)" + (option == "--text" ? " (the corpora come from scripts/make-corpus.py and Benchmarks/corpora.py)" : ""))
 }
 
 func seconds(_ body: () -> Void) -> Double {
