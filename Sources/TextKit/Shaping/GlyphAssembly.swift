@@ -47,34 +47,39 @@ final class GlyphAssembly {
         capacity = Swift.max(2 * capacity, minimum)
     }
 
-    /// The records as ``ShapedGlyphs`` columns (offsets empty when every one is zero), in one pass.
+    /// The records as ``ShapedGlyphs`` columns (offsets empty when every one is zero, the
+    /// unsafe-to-break column when no glyph is), in one pass.
     func columns() -> ShapedGlyphs {
         var out = ShapedGlyphs()
         out.glyphs = [UInt32](filledWith: 0, count: count)
         out.clusters = [Int32](filledWith: 0, count: count)
         out.advances = [Int32](filledWith: 0, count: count)
-        out.unsafeToBreak = [Bool](filledWith: false, count: count)
-        var xBits: Int32 = 0, yBits: Int32 = 0 // each column's offsets or-ed: zero when all are zero
+        // Each column's offsets or-ed (zero when all are zero), and whether some glyph is unsafe.
+        var xBits: Int32 = 0, yBits: Int32 = 0, unsafe = false
         let storage = storage, count = count
         out.glyphs.withUnsafeMutableBufferPointer { glyphs in
             out.clusters.withUnsafeMutableBufferPointer { clusters in
                 out.advances.withUnsafeMutableBufferPointer { advances in
-                    out.unsafeToBreak.withUnsafeMutableBufferPointer { unsafeToBreak in
-                        for index in 0..<count {
-                            let record = storage[index]
-                            glyphs[index] = record.glyph
-                            clusters[index] = record.cluster
-                            advances[index] = record.advance
-                            unsafeToBreak[index] = record.unsafeToBreak
-                            xBits |= record.offsetX
-                            yBits |= record.offsetY
-                        }
+                    for index in 0..<count {
+                        let record = storage[index]
+                        glyphs[index] = record.glyph
+                        clusters[index] = record.cluster
+                        advances[index] = record.advance
+                        unsafe = unsafe || record.unsafeToBreak
+                        xBits |= record.offsetX
+                        yBits |= record.offsetY
                     }
                 }
             }
         }
         if xBits != 0 { out.offsetsX = (0..<count).map { storage[$0].offsetX } }
         if yBits != 0 { out.offsetsY = (0..<count).map { storage[$0].offsetY } }
+        if unsafe {
+            out.unsafeToBreak = [Bool](count: count, filler: false) { flags in
+                for index in 0..<count { flags[index] = storage[index].unsafeToBreak }
+                return count
+            }
+        }
         return out
     }
 }

@@ -14,7 +14,8 @@ package struct ShapedGlyphs: Sendable {
     var offsetsX: [Int32] = []
     /// Glyph offsets above the baseline, or empty when every one is zero.
     var offsetsY: [Int32] = []
-    /// HarfBuzz's `UNSAFE_TO_BREAK`: breaking the line before this glyph needs reshaping.
+    /// HarfBuzz's `UNSAFE_TO_BREAK`: breaking the line before this glyph needs reshaping; empty
+    /// when no glyph has it (most runs of short words and of scripts without kerning).
     var unsafeToBreak: [Bool] = []
 }
 
@@ -242,8 +243,10 @@ package final class HarfBuzzFont: @unchecked Sendable {
             out.glyphs += piece.glyphs; out.clusters += piece.clusters; out.advances += piece.advances
             out.offsetsX += piece.offsetsX.isEmpty ? [Int32](filledWith: 0, count: piece.glyphs.count) : piece.offsetsX
             out.offsetsY += piece.offsetsY.isEmpty ? [Int32](filledWith: 0, count: piece.glyphs.count) : piece.offsetsY
-            out.unsafeToBreak += piece.unsafeToBreak
+            out.unsafeToBreak += piece.unsafeToBreak.isEmpty ? [Bool](filledWith: false, count: piece.glyphs.count)
+                : piece.unsafeToBreak
         }
+        if !out.unsafeToBreak.contains(true) { out.unsafeToBreak = [] }
         if !out.offsetsX.contains(where: { $0 != 0 }) { out.offsetsX = [] }
         if !out.offsetsY.contains(where: { $0 != 0 }) { out.offsetsY = [] }
         return out
@@ -291,19 +294,25 @@ package final class HarfBuzzFont: @unchecked Sendable {
                          features: features) { infos, positions, n in
             var out = ShapedGlyphs()
             out.glyphs.reserveCapacity(n); out.clusters.reserveCapacity(n); out.advances.reserveCapacity(n)
-            out.unsafeToBreak.reserveCapacity(n)
-            var offsetsX = false, offsetsY = false
+            var offsetsX = false, offsetsY = false, unsafe = false
             for i in 0..<n {
                 out.glyphs.append(infos[i].codepoint)
                 out.clusters.append(Int32(bitPattern: infos[i].cluster))
                 out.advances.append(positions[i].x_advance)
-                out.unsafeToBreak.append(Self.isUnsafeToBreak(infos[i]))
+                unsafe = unsafe || Self.isUnsafeToBreak(infos[i])
                 offsetsX = offsetsX || positions[i].x_offset != 0
                 offsetsY = offsetsY || positions[i].y_offset != 0
             }
-            // Most runs have no mark or kerning offset: their offset columns are never made.
+            // Most runs have no mark or kerning offset: their offset columns are never made, nor
+            // the unsafe-to-break column of a run without one.
             if offsetsX { out.offsetsX = (0..<n).map { positions[$0].x_offset } }
             if offsetsY { out.offsetsY = (0..<n).map { positions[$0].y_offset } }
+            if unsafe {
+                out.unsafeToBreak = [Bool](count: n, filler: false) { flags in
+                    for i in 0..<n { flags[i] = Self.isUnsafeToBreak(infos[i]) }
+                    return n
+                }
+            }
             return out
         } ?? ShapedGlyphs()
     }

@@ -318,7 +318,7 @@ package final class Paragraph {
                         var glyph = 0
                         while glyph < clusters.count {
                             let cluster = Int(clusters[glyph])
-                            if glyph > 0, cluster > lower, cluster < upper { table[cluster] = flags[glyph] }
+                            if glyph > 0, cluster > lower, cluster < upper { table[cluster] = !flags.isEmpty && flags[glyph] }
                             var next = glyph + 1
                             while next < clusters.count && clusters[next] == clusters[glyph] { next += 1 }
                             if next < clusters.count {

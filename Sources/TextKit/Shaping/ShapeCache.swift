@@ -364,7 +364,7 @@ package final class ShapeCache: Sendable {
                                advance: shaped.advances[index],
                                offsetX: shaped.offsetsX.isEmpty ? 0 : shaped.offsetsX[index],
                                offsetY: shaped.offsetsY.isEmpty ? 0 : shaped.offsetsY[index],
-                               unsafeToBreak: shaped.unsafeToBreak[index])
+                               unsafeToBreak: !shaped.unsafeToBreak.isEmpty && shaped.unsafeToBreak[index])
         }
     }
 

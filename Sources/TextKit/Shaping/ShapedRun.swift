@@ -31,6 +31,8 @@ package struct ShapedRun {
     package var offsetsX: [Int32]
     /// Glyph offsets above the baseline, or empty when every one is zero (see ``offsetY(_:)``).
     package var offsetsY: [Int32]
+    /// HarfBuzz's unsafe-to-break flag of each glyph, or empty when no glyph has it (see
+    /// ``isUnsafeToBreak(_:)``).
     package var unsafeToBreak: [Bool]
 
     /// Glyph `index`'s offset from the pen, in font units.
@@ -38,6 +40,9 @@ package struct ShapedRun {
 
     /// Glyph `index`'s offset above the baseline, in font units.
     func offsetY(_ index: Int) -> Int32 { offsetsY.isEmpty ? 0 : offsetsY[index] }
+
+    /// Whether breaking the line before glyph `index` needs reshaping (HarfBuzz's flag).
+    func isUnsafeToBreak(_ index: Int) -> Bool { !unsafeToBreak.isEmpty && unsafeToBreak[index] }
 
     /// Shapes `text[range]` (the rest of `text` is context) in `style`, word by word through
     /// `cache` where that gives the same glyphs (see ``ShapeCache``).
@@ -65,7 +70,7 @@ package struct ShapedRun {
         advances = [units]
         offsetsX = []
         offsetsY = []
-        unsafeToBreak = [false]
+        unsafeToBreak = []
     }
 
     /// Builds a run from HarfBuzz output, reversing right-to-left output into logical order
@@ -115,6 +120,6 @@ package struct ShapedRun {
         let index = firstGlyph(atOrAfter: offset)
         guard index > 0, index < clusters.count else { return false }
         if Int(clusters[index]) != offset { return true }
-        return unsafeToBreak[index] || unsafeToBreak[index - 1] && Int(clusters[index - 1]) == offset
+        return isUnsafeToBreak(index) || isUnsafeToBreak(index - 1) && Int(clusters[index - 1]) == offset
     }
 }

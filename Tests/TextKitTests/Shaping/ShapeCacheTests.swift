@@ -36,10 +36,12 @@ import Testing
                 ("range", a.range == b.range), ("glyphs", a.glyphs == b.glyphs), ("clusters", a.clusters == b.clusters),
                 ("advances", a.advances == b.advances), ("offsetsX", a.offsetsX == b.offsetsX),
                 ("offsetsY", a.offsetsY == b.offsetsY), ("unsafeToBreak", a.unsafeToBreak == b.unsafeToBreak),
-                // An offset column is kept only when some offset is not zero (both producers).
+                // An offset column is kept only when some offset is not zero, the unsafe-to-break
+                // column only when some glyph is (both producers).
                 ("all-zero offsets kept", [a.offsetsX, a.offsetsY, b.offsetsX, b.offsetsY].allSatisfy {
                     $0.isEmpty || $0.contains { $0 != 0 }
                 }),
+                ("all-false unsafe-to-break kept", [a.unsafeToBreak, b.unsafeToBreak].allSatisfy { $0.isEmpty || $0.contains(true) }),
             ]
             if let field = fields.first(where: { !$0.1 }) {
                 return "run \(a.range) (\(a.font.familyName), \(a.style.input.script ?? "-")): \(field.0) differ"
