@@ -1,5 +1,7 @@
 /// The glyph records of one run being assembled word by word: a buffer that grows by doubling,
 /// written by a plain loop (an array's `append(contentsOf:)` costs more than copying a word).
+/// One serves every run of a paragraph (``removeAll()`` between them): two allocations a
+/// paragraph instead of two a run.
 final class GlyphAssembly {
     private var storage: UnsafeMutablePointer<GlyphRecord>
     private var capacity: Int
@@ -11,6 +13,9 @@ final class GlyphAssembly {
     }
 
     deinit { storage.deallocate() }
+
+    /// Forgets the records, keeping the buffer.
+    func removeAll() { count = 0 }
 
     /// Appends `records`, adding `clusterOffset` to their clusters.
     func append(_ records: UnsafeBufferPointer<GlyphRecord>, clusterOffset: Int32) {

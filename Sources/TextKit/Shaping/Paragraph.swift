@@ -84,9 +84,12 @@ package final class Paragraph {
         runs.reserveCapacity(items.count)
         // Items by index: one copied into a loop variable costs a retain and a release of each
         // of its references.
+        // One buffer assembles every run's glyphs from the cache.
+        let scratch = cache == nil ? nil : GlyphAssembly(capacity: text.count + 8)
         text.withUnsafeBufferPointer { text in
             for index in items.indices {
-                runs.append(ShapedRun(text, range: items[index].range, style: RunStyle(items[index]), cache: cache))
+                runs.append(ShapedRun(text, range: items[index].range, style: RunStyle(items[index]), cache: cache,
+                                      scratch: scratch))
             }
         }
         return runs

@@ -50,14 +50,17 @@ package final class ShapeCache: Sendable {
     /// word that is missing or must be shaped in place, so threads shaping other paragraphs are
     /// never held up by HarfBuzz. A word shaped is added under the next lock the run takes (one
     /// lock per missing word: two threads shaping text new to the cache meet at it less often).
-    func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: RunStyle) -> ShapedGlyphs? {
+    ///
+    /// `scratch` is where the run's glyphs are assembled (its records are replaced).
+    func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: RunStyle,
+               scratch out: GlyphAssembly) -> ShapedGlyphs? {
         guard let script = style.input.script, !range.isEmpty else { return nil }
         let cacheStyle = self.style(for: style.input), styleID = cacheStyle.id
+        out.removeAll()
         guard cacheStyle.byWord else {
             return Self.keepsRunsWhole(script) && range.count <= Self.maximumWordLength
-                ? shapeWholeRun(text, range: range, style: style, styleID: styleID) : nil
+                ? shapeWholeRun(text, range: range, style: style, styleID: styleID, to: out) : nil
         }
-        let out = GlyphAssembly(capacity: range.count + 8)
         var start = range.lowerBound
         var shaped: ShapedWord?, space: GlyphRecord?, contextGlyphs: [UInt32] = []
         while start < range.upperBound {
@@ -113,11 +116,10 @@ package final class ShapeCache: Sendable {
     /// A run kept whole (see the type's discussion): from the cache, or shaped with its context as
     /// ``ShapedRun`` shapes any run, then kept.
     private func shapeWholeRun(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: RunStyle,
-                               styleID: Int32) -> ShapedGlyphs {
+                               styleID: Int32, to out: GlyphAssembly) -> ShapedGlyphs {
         var hash = Self.hashSeed(styleID)
         for index in range { hash = Self.hashStep(hash, text[index]) }
         hash = Self.hashEnd(hash)
-        let out = GlyphAssembly(capacity: range.count + 8)
         let found = state.withLock { state in
             guard let glyphs = state.words.find(text, range, hash: hash, style: styleID) else { return false }
             out.append(glyphs, clusterOffset: Int32(range.lowerBound))

@@ -45,13 +45,16 @@ package struct ShapedRun {
     func isUnsafeToBreak(_ index: Int) -> Bool { !unsafeToBreak.isEmpty && unsafeToBreak[index] }
 
     /// Shapes `text[range]` (the rest of `text` is context) in `style`, word by word through
-    /// `cache` where that gives the same glyphs (see ``ShapeCache``).
-    init(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: consuming RunStyle, cache: ShapeCache? = nil) {
+    /// `cache` where that gives the same glyphs (see ``ShapeCache``), assembling them in
+    /// `scratch` (a new buffer when nil; one paragraph's runs share one).
+    init(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: consuming RunStyle, cache: ShapeCache? = nil,
+         scratch: GlyphAssembly? = nil) {
         if let attachment = style.attachment {
             self.init(attachment: attachment, range: range, style: style)
             return
         }
-        if let cache, let logical = cache.shape(text, range: range, style: style) {
+        if let cache, let logical = cache.shape(text, range: range, style: style,
+                                                 scratch: scratch ?? GlyphAssembly(capacity: range.count + 8)) {
             self.init(range: range, style: style, shaped: logical, logicalOrder: true)
             return
         }
