@@ -70,13 +70,16 @@ struct ParagraphAnalysis {
     init(_ text: ParagraphText, attributes: [(TextAttributes, Range<Int>)], direction: WritingDirection,
          context: MeasuringContext) {
         let utf16 = text.utf16
-        let languages = Self.languageRanges(attributes, text: text)
+        // One attribute run (most paragraphs): one language, without the table of ranges.
+        let onlyLanguage = attributes.count == 1 ? attributes[0].0.language ?? "" : nil
+        let languages = onlyLanguage == nil ? Self.languageRanges(attributes, text: text) : []
         var breaks: [BreakOpportunity] = []
         var graphemes = CompactOffsets(identity: 1)
         var bidi: BidiParagraph!
         utf16.withUnsafeBufferPointer { units in
             if languages.count <= 1 {
-                breaks = ICU.lineBreaks(units, locale: languages.first?.locale ?? "", pool: context.breakIterators)
+                breaks = ICU.lineBreaks(units, locale: onlyLanguage ?? languages.first?.locale ?? "",
+                                        pool: context.breakIterators)
             } else {
                 for (locale, range) in languages {
                     // A break at a range's start belongs to the text before it.
@@ -90,7 +93,8 @@ struct ParagraphAnalysis {
         }
         if breaks.last?.offset != utf16.count { breaks.append(BreakOpportunity(offset: utf16.count, isMandatory: false)) }
         if let dictionaries = context.hyphenation, (attributes.first?.0.paragraphStyle.hyphenationFactor ?? 0) > 0 {
-            breaks = Self.addingHyphenationPoints(to: breaks, utf16: utf16, languages: languages,
+            breaks = Self.addingHyphenationPoints(to: breaks, utf16: utf16,
+                                                  languages: onlyLanguage.map { [($0, 0..<utf16.count)] } ?? languages,
                                                   dictionaries: dictionaries)
         }
         self.breaks = breaks
