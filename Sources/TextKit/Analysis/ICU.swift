@@ -341,7 +341,8 @@ extension ICU {
 /// UAX #9 analysis of one paragraph: resolved levels and, per line, the visual runs (rule L1
 /// applied by ICU's line object). Owns a copy of the text because ICU keeps a pointer to it.
 package final class BidiParagraph {
-    /// Resolved embedding level of every UTF-16 unit.
+    /// Resolved embedding level of every UTF-16 unit, or empty when ICU was not asked
+    /// (``isResolvedWithoutICU``: every level is 0); ``level(at:)`` reads either.
     package let levels: [UInt8]
     /// The paragraph's level: 0 left to right, 1 right to left.
     package let paragraphLevel: UInt8
@@ -362,7 +363,7 @@ package final class BidiParagraph {
         if direction != .rightToLeft, !asksICU, !source.contains(where: Self.mayBeRightToLeft) {
             text = nil
             para = nil
-            levels = [UInt8](filledWith: 0, count: source.count)
+            levels = []
             paragraphLevel = 0
             isLeftToRightOnly = true
             return
@@ -392,6 +393,10 @@ package final class BidiParagraph {
         self.paragraphLevel = paragraphLevel & 1
         self.isLeftToRightOnly = self.paragraphLevel == 0 && !levels.contains { $0 != 0 }
     }
+
+    /// The resolved embedding level of UTF-16 unit `index`.
+    @inline(__always)
+    package func level(at index: Int) -> UInt8 { levels.isEmpty ? 0 : levels[index] }
 
     /// Whether a UTF-16 unit may be (or start) a character of bidi class R, AL or AN, or an
     /// explicit embedding, override or isolate (RLM included): the blocks of right-to-left scripts

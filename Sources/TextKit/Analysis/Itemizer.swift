@@ -61,6 +61,7 @@ package struct Itemizer {
     let utf16: [UInt16]
     let scalarOffsets: CompactOffsets
     let graphemes: CompactOffsets
+    /// The bidi level of every unit, or empty when every level is 0 (``BidiParagraph/levels``).
     let levels: [UInt8]
     let attributes: [(TextAttributes, Range<Int>)]
     let fonts: FontResolver
@@ -80,18 +81,21 @@ package struct Itemizer {
         self.fonts = fonts
     }
 
+    /// The bidi level of unit `index` (0 when ``levels`` is empty).
+    private func level(at index: Int) -> UInt8 { levels.isEmpty ? 0 : levels[index] }
+
     package mutating func items() -> [Item] {
         guard !utf16.isEmpty else { return [] }
         func name(_ code: Int32) -> ScriptTag? { code == ICU.commonScript ? nil : ICU.scriptTag(code) }
         var primary = fonts.primaryFont(for: attributes[0].0.font)
-        let oneLevel = !levels.contains { $0 != levels[0] }
+        let oneLevel = levels.isEmpty || !levels.contains { $0 != levels[0] }
         if takesCoveredStretches, attributes.count == 1, oneLevel, graphemes.count == utf16.count + 1,
            let script = Self.coveredASCIIScript(utf16, font: primary) {
             // One attribute run and level, every unit its own cluster, ASCII (so one script, as
             // `asciiScriptCodes` resolves it) and in the font (most paragraphs of Latin text): the
             // general loop would grow one item over all of it.
             return [Item(range: 0..<utf16.count, shaping: attributes[0].0.shaping, font: primary, script: name(script),
-                         rightToLeft: levels[0] & 1 == 1)]
+                         rightToLeft: level(at: 0) & 1 == 1)]
         }
         let scripts = resolvedScriptCodes()
         // Most paragraphs have one script and one level: stretches then need not check them.
@@ -127,7 +131,7 @@ package struct Itemizer {
                 attributesChanged = true
                 primary = fonts.primaryFont(for: attributes[attributeIndex].0.font)
             }
-            let script = scripts[cluster.lowerBound], level = levels[cluster.lowerBound]
+            let script = scripts[cluster.lowerBound], level = self.level(at: cluster.lowerBound)
             if utf16[cluster.lowerBound] == 0xFFFC, let attachment = attributes[attributeIndex].0.attachment {
                 // An attachment: one item, never merged with its neighbours, no font lookup.
                 flush()

@@ -47,7 +47,9 @@ struct BidiFastPathTests {
                     (BidiParagraph($0, direction: direction), BidiParagraph($0, direction: direction, asksICU: true))
                 }
                 let hex = text.map { String($0, radix: 16) }
-                #expect(fast.levels == icu.levels && fast.paragraphLevel == icu.paragraphLevel, "\(hex) \(direction)")
+                #expect(text.indices.map(fast.level(at:)) == icu.levels && fast.paragraphLevel == icu.paragraphLevel,
+                        "\(hex) \(direction)")
+                #expect(fast.levels.isEmpty == fast.isResolvedWithoutICU || text.isEmpty, "\(hex) \(direction)")
                 #expect(fast.isLeftToRightOnly == icu.isLeftToRightOnly, "\(hex) \(direction)")
                 #expect(fast.isResolvedWithoutICU == (direction != .rightToLeft
                                                       && !text.contains(where: BidiParagraph.mayBeRightToLeft)),

@@ -75,7 +75,7 @@ struct BidiOutcome: Equatable {
         let paragraph = utf16.withUnsafeBufferPointer { BidiParagraph($0, direction: direction) }
         paragraphLevel = paragraph.paragraphLevel
         var levels = [UInt8](repeating: 0, count: points)
-        for (unit, point) in pointIndex.enumerated() { levels[point] = paragraph.levels[unit] }
+        for (unit, point) in pointIndex.enumerated() { levels[point] = paragraph.level(at: unit) }
         self.levels = levels
         var order: [Int] = []
         for run in paragraph.visualRuns(0..<utf16.count) {

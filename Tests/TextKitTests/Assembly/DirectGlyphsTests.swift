@@ -223,7 +223,7 @@ struct DirectGlyphsTests {
                 for opportunity in paragraph.breaks where opportunity.offset - start > 12 || opportunity.offset == paragraph.utf16.count {
                     let range = start..<opportunity.offset
                     start = opportunity.offset
-                    guard !paragraph.bidi.levels[range].contains(where: { $0 != 1 }) else { continue }
+                    guard !range.contains(where: { paragraph.bidi.level(at: $0) != 1 }) else { continue }
                     let end = paragraph.trimmingTrailingWhitespace(range.lowerBound, range.upperBound)
                     let line = BrokenLine(container: 0, band: Rect(x: 0, y: 0, width: 600, height: 17), metrics: LineMetrics(),
                                           height: 17, fragments: [(Span(minX: 3, maxX: 403), range)], range: range,
