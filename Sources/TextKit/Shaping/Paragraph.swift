@@ -82,10 +82,10 @@ package final class Paragraph {
     private static func shape(_ items: [Item], text: [UInt16], cache: ShapeCache?) -> [ShapedRun] {
         var runs: [ShapedRun] = []
         runs.reserveCapacity(items.count)
-        // Items by index: one copied into a loop variable costs a retain and a release of each
-        // of its references.
         // One buffer assembles every run's glyphs from the cache.
         let scratch = cache == nil ? nil : GlyphAssembly(capacity: text.count + 8)
+        // Items by index: one copied into a loop variable costs a retain and a release of each
+        // of its references.
         text.withUnsafeBufferPointer { text in
             for index in items.indices {
                 runs.append(ShapedRun(text, range: items[index].range, style: RunStyle(items[index]), cache: cache,
@@ -318,10 +318,11 @@ package final class Paragraph {
                 let lower = runs[run].range.lowerBound, upper = runs[run].range.upperBound
                 runs[run].clusters.withUnsafeBufferPointer { clusters in
                     runs[run].unsafeToBreak.withUnsafeBufferPointer { flags in
+                        let flagged = !flags.isEmpty  // (no column: no glyph has the flag)
                         var glyph = 0
                         while glyph < clusters.count {
                             let cluster = Int(clusters[glyph])
-                            if glyph > 0, cluster > lower, cluster < upper { table[cluster] = !flags.isEmpty && flags[glyph] }
+                            if glyph > 0, cluster > lower, cluster < upper { table[cluster] = flagged && flags[glyph] }
                             var next = glyph + 1
                             while next < clusters.count && clusters[next] == clusters[glyph] { next += 1 }
                             if next < clusters.count {
