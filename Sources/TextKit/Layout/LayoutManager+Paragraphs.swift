@@ -368,6 +368,10 @@ extension LayoutManager {
     func index(of font: Font, size: Double) -> Int {
         let key = UsedFont(font: font, pointSize: size)
         if let last = lastFontIndex, last.key == key { return last.index }
+        if let previous = previousFontIndex, previous.key == key {
+            (lastFontIndex, previousFontIndex) = (previous, lastFontIndex)
+            return previous.index
+        }
         let index: Int
         if let known = fontIndices[key] {
             index = known
@@ -376,6 +380,7 @@ extension LayoutManager {
             index = fontTable.count - 1
             fontIndices[key] = index
         }
+        previousFontIndex = lastFontIndex
         lastFontIndex = (key, index)
         return index
     }

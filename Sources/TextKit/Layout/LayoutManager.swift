@@ -370,9 +370,11 @@ public final class LayoutManager: TextStorageObserver {
     @exclusivity(unchecked) var overflowStart: Int?
     @exclusivity(unchecked) var fontTable: [UsedFont] = []
     @exclusivity(unchecked) var fontIndices: [UsedFont: Int] = [:]
-    /// The last font ``index(of:size:)`` answered for: the glyph runs of consecutive fragments
-    /// are mostly in one font, and this spares them a hash lookup each.
+    /// The last two fonts ``index(of:size:)`` answered for, the latest first: the glyph runs of
+    /// consecutive fragments are mostly in one font, or alternate between two (text in one
+    /// script and words in another's fallback font), and this spares them a hash lookup each.
     @exclusivity(unchecked) var lastFontIndex: (key: UsedFont, index: Int)?
+    @exclusivity(unchecked) var previousFontIndex: (key: UsedFont, index: Int)?
     let explicitDefaultFont: Font?
     /// The font descriptor ``defaultMetrics(for:)`` answered for last, and its answer.
     @exclusivity(unchecked) var lastDefaultMetrics: (font: FontDescriptor, metrics: LineMetrics)?
