@@ -61,8 +61,8 @@ package struct Itemizer {
     let utf16: [UInt16]
     let scalarOffsets: CompactOffsets
     let graphemes: CompactOffsets
-    /// The bidi level of every unit, or empty when every level is 0 (``BidiParagraph/levels``).
-    let levels: [UInt8]
+    /// The paragraph's bidi levels (``BidiParagraph/level(at:)``).
+    let bidi: BidiParagraph
     let attributes: [(TextAttributes, Range<Int>)]
     let fonts: FontResolver
     /// The characters no font had, in text order (each drawn as the primary font's .notdef).
@@ -71,23 +71,21 @@ package struct Itemizer {
     /// item without the per-cluster work (tests turn it off to compare with the general loop).
     package var takesCoveredStretches = true
 
-    package init(utf16: [UInt16], scalarOffsets: CompactOffsets, graphemes: CompactOffsets, levels: [UInt8],
+    package init(utf16: [UInt16], scalarOffsets: CompactOffsets, graphemes: CompactOffsets, bidi: BidiParagraph,
          attributes: [(TextAttributes, Range<Int>)], fonts: FontResolver) {
         self.utf16 = utf16
         self.scalarOffsets = scalarOffsets
         self.graphemes = graphemes
-        self.levels = levels
+        self.bidi = bidi
         self.attributes = attributes
         self.fonts = fonts
     }
-
-    /// The bidi level of unit `index` (0 when ``levels`` is empty).
-    private func level(at index: Int) -> UInt8 { levels.isEmpty ? 0 : levels[index] }
 
     package mutating func items() -> [Item] {
         guard !utf16.isEmpty else { return [] }
         func name(_ code: Int32) -> ScriptTag? { code == ICU.commonScript ? nil : ICU.scriptTag(code) }
         var primary = fonts.primaryFont(for: attributes[0].0.font)
+        let levels = bidi.levels
         let oneLevel = levels.isEmpty || !levels.contains { $0 != levels[0] }
         if takesCoveredStretches, attributes.count == 1, oneLevel, graphemes.count == utf16.count + 1,
            let script = Self.coveredASCIIScript(utf16, font: primary) {
@@ -95,7 +93,7 @@ package struct Itemizer {
             // `asciiScriptCodes` resolves it) and in the font (most paragraphs of Latin text): the
             // general loop would grow one item over all of it.
             return [Item(range: 0..<utf16.count, shaping: attributes[0].0.shaping, font: primary, script: name(script),
-                         rightToLeft: level(at: 0) & 1 == 1)]
+                         rightToLeft: bidi.level(at: 0) & 1 == 1)]
         }
         let scripts = resolvedScriptCodes()
         // Most paragraphs have one script and one level: stretches then need not check them.
@@ -131,7 +129,7 @@ package struct Itemizer {
                 attributesChanged = true
                 primary = fonts.primaryFont(for: attributes[attributeIndex].0.font)
             }
-            let script = scripts[cluster.lowerBound], level = self.level(at: cluster.lowerBound)
+            let script = scripts[cluster.lowerBound], level = bidi.level(at: cluster.lowerBound)
             if utf16[cluster.lowerBound] == 0xFFFC, let attachment = attributes[attributeIndex].0.attachment {
                 // An attachment: one item, never merged with its neighbours, no font lookup.
                 flush()
@@ -204,7 +202,8 @@ package struct Itemizer {
         return graphemes.withReader { graphemes in
             utf16.withUnsafeBufferPointer { utf16 in
                 (scripts ?? []).withUnsafeBufferPointer { scripts in
-                    levels.withUnsafeBufferPointer { levels in
+                    // (Read only with `checksLevel`: levels that vary are always stored.)
+                    bidi.levels.withUnsafeBufferPointer { levels in
                         scalarOffsets.withReader { scalarOffsets in
                             var index = index, next = next
                             while next < graphemes.count, Int(graphemes[next]) == index + 1 {

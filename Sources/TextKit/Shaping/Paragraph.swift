@@ -56,7 +56,7 @@ package final class Paragraph {
         let text = ParagraphText(content)
         let analysis = ParagraphAnalysis(text, attributes: attributes, direction: direction, context: context)
         var itemizer = Itemizer(utf16: text.utf16, scalarOffsets: text.scalarOffsets, graphemes: analysis.graphemes,
-                                levels: analysis.bidi.levels, attributes: attributes, fonts: fonts)
+                                bidi: analysis.bidi, attributes: attributes, fonts: fonts)
         let runs = Self.shape(itemizer.items(), text: text.utf16, cache: context.shapeCache)
 
         utf16 = text.utf16

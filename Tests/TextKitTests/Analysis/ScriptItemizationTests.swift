@@ -132,7 +132,7 @@ struct ScriptItemizationTests {
                 index += length
             }
             let itemizer = Itemizer(utf16: utf16, scalarOffsets: paragraph.scalarOffsets, graphemes: paragraph.graphemes,
-                                    levels: paragraph.bidi.levels, attributes: [(ScriptFixtures.attributes(), 0..<text.unicodeScalars.count)],
+                                    bidi: paragraph.bidi, attributes: [(ScriptFixtures.attributes(), 0..<text.unicodeScalars.count)],
                                     fonts: FontResolver(collection: ScriptFixtures.fonts, fallback: ScriptFixtures.primary))
             #expect(itemizer.resolvedScriptCodes() == Itemizer.resolveCommon(raw, scalars: decode), "\(text.debugDescription)")
         }
@@ -191,7 +191,7 @@ struct ItemizerStretchTests {
             let paragraph = ScriptFixtures.paragraph(text, attributes: runs[0].0, runs: runs) // its direction
             func items(stretches: Bool) -> [Item] {
                 var itemizer = Itemizer(utf16: paragraph.utf16, scalarOffsets: paragraph.scalarOffsets,
-                                        graphemes: paragraph.graphemes, levels: paragraph.bidi.levels,
+                                        graphemes: paragraph.graphemes, bidi: paragraph.bidi,
                                         attributes: runs, fonts: fonts)
                 itemizer.takesCoveredStretches = stretches
                 return itemizer.items()
