@@ -138,8 +138,8 @@ public final class TextContainer {
             return proposed.width >= minimumWidth + 2 * geometry.lineFragmentPadding ? [proposed] : []
         }
         // Only bands that meet exclusions or a shape cost enough to remember.
-        let key = BandAnswers.Key(proposed, minY: minY, height: height, minimumWidth: minimumWidth, textRect: textRect,
-                                  padding: lineFragmentPadding)
+        let key = BandAnswers.Key(proposed, minY: minY, height: height, minimumWidth: minimumWidth,
+                                  textRect: geometry.textRect, padding: geometry.lineFragmentPadding)
         return bandAnswers.spans(for: key) {
             computeFreeSpans(in: proposed, minY: minY, height: height, minimumWidth: minimumWidth)
         }

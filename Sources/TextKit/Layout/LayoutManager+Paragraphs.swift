@@ -235,7 +235,6 @@ extension LayoutManager {
                 for (broken, searchStart) in optimal.lines {
                     let reach = LayoutCursor(container: broken.container, y: broken.band.maxY)
                     place(broken, searchStart: searchStart, reach: reach, paragraph: paragraph, style: style,
-                          padding: breaker.containers[broken.container].lineGeometry.lineFragmentPadding,
                           state: &state)
                 }
                 cursor = optimal.end
@@ -261,8 +260,7 @@ extension LayoutManager {
                 state.relativeEnd = cursor
                 return scalar
             case .line(let broken):
-                place(broken, searchStart: searchStart, reach: reach, paragraph: paragraph, style: style,
-                      padding: breaker.containers[broken.container].lineGeometry.lineFragmentPadding, state: &state)
+                place(broken, searchStart: searchStart, reach: reach, paragraph: paragraph, style: style, state: &state)
                 cursor = LayoutCursor(container: broken.container, y: broken.band.maxY + style.lineSpacing,
                                       lines: cursor.lines + 1)
                 position = broken.range.upperBound
@@ -290,7 +288,8 @@ extension LayoutManager {
     /// Places the glyphs of a broken line (the last line of a paragraph also takes its
     /// terminator), records it and its quality.
     private func place(_ broken: BrokenLine, searchStart: LayoutCursor, reach: LayoutCursor, paragraph: Paragraph,
-                       style: ParagraphStyle, padding: Double, state: inout ParagraphState) {
+                       style: ParagraphStyle, state: inout ParagraphState) {
+        let padding = textContainers[broken.container].lineGeometry.lineFragmentPadding
         let assembler = LineAssembler(paragraph: paragraph, style: style, padding: padding,
                                       writesColumnsDirectly: tuning.placesGlyphsDirectly) { font, size in
             self.index(of: font, size: size)

@@ -223,18 +223,18 @@ private struct SlotWalker {
         let searchStart = cursor
         let height = self.height(bands)
         while cursor.container < containers.count {
-            let container = containers[cursor.container]
-            let full = container.maximumNumberOfLines > 0
-                && breaker.containerLines(cursor) >= container.maximumNumberOfLines
+            let container = containers[cursor.container], geometry = container.lineGeometry
+            let full = geometry.maximumNumberOfLines > 0
+                && breaker.containerLines(cursor) >= geometry.maximumNumberOfLines
             let top = breaker.containerY(cursor)
-            guard !full, container.contains(bandAt: top, height: height) else {
+            guard !full, geometry.contains(bandAt: top, height: height) else {
                 cursor.moveToNextContainer(of: containers)
                 continue
             }
-            let proposed = breaker.proposedSpan(in: container.lineGeometry, isFirstLine: bands == 0)
+            let proposed = breaker.proposedSpan(in: geometry, isFirstLine: bands == 0)
             // Every slot gets at least one word, so slots narrower than four ems (or the
             // container's minimum) are left empty: a lone word there would be very loose.
-            let minimum = max(container.minimumFragmentWidth ?? breaker.minimumWidth, 4 * breaker.minimumWidth)
+            let minimum = max(geometry.minimumFragmentWidth ?? breaker.minimumWidth, 4 * breaker.minimumWidth)
             let spans = container.freeSpans(in: proposed, minY: top, height: height, minimumWidth: minimum)
             if spans.isEmpty {
                 if top >= breaker.lowestExclusionBottom(container) {
