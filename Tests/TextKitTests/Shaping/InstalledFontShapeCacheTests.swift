@@ -98,7 +98,7 @@ struct InstalledFontShapeCacheTests {
     /// A paragraph of 1 to 14 words, mostly of one text, some from any other; its words joined
     /// by one space, two, or (one in six) nothing.
     static func randomParagraph(_ rng: inout SplitMix64) throws -> String {
-        let words = try Self.words
+        let words = try Self.words.get()
         let script = Int.random(in: 0..<words.count, using: &rng)
         return (0..<Int.random(in: 1...14, using: &rng)).map { _ in
             let from = Int.random(in: 0..<5, using: &rng) == 0 ? Int.random(in: 0..<words.count, using: &rng) : script
@@ -106,9 +106,8 @@ struct InstalledFontShapeCacheTests {
         }.joined(separator: ["  ", "", " ", " ", " ", " "][Int.random(in: 0..<6, using: &rng)])
     }
 
-    static var words: [[String]] {
-        get throws { try texts.map { try text($0).split(whereSeparator: \.isWhitespace).map(String.init) } }
-    }
+    /// Every text's words, read once (the random tests draw thousands of paragraphs from them).
+    static let words = Result { try texts.map { try text($0).split(whereSeparator: \.isWhitespace).map(String.init) } }
 
     /// Vedic signs, which Noto Sans Devanagari moves when a space comes before them, after
     /// letters, after spaces and starting paragraphs: the same glyphs word by word as whole.
