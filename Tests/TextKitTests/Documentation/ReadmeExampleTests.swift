@@ -1,3 +1,5 @@
+import Foundation
+import TestFixtures
 import Testing
 import TextKit
 
@@ -25,5 +27,21 @@ struct ReadmeExampleTests {
         storage.endEditing()
         _ = layoutManager.snapshot()
         #expect(layoutManager.statistics.paragraphsShaped == 1)
+    }
+
+    /// The README's set-up command installs the packages `scripts/install-deps.sh` (which CI and
+    /// `Benchmarks/run-all.sh` run) installs, no more and no fewer.
+    @Test func setupCommandInstallsTheBuildsPackages() throws {
+        func words(after marker: String, in text: String, until end: String) throws -> Set<String> {
+            let start = try #require(text.range(of: marker)).upperBound
+            let stop = try #require(text[start...].range(of: end)).lowerBound
+            return Set(text[start..<stop].split(whereSeparator: \.isWhitespace).map(String.init))
+        }
+        let readme = try String(contentsOfFile: Fixtures.path("README.md"), encoding: .utf8)
+        let script = try String(contentsOfFile: Fixtures.path("scripts/install-deps.sh"), encoding: .utf8)
+        let setup = try words(after: "apt-get install -y", in: readme, until: "&&")
+        let packages = try words(after: "packages=(", in: script, until: "\"$@\"")
+        #expect(!packages.isEmpty)
+        #expect(setup == packages)
     }
 }
