@@ -89,7 +89,7 @@ struct ParagraphAnalysis {
                 }
             }
             graphemes = ICU.graphemeOffsets(units, pool: context.breakIterators)
-            bidi = BidiParagraph(units, direction: direction)
+            bidi = BidiParagraph.resolving(units, direction: direction)
         }
         if breaks.last?.offset != utf16.count { breaks.append(BreakOpportunity(offset: utf16.count, isMandatory: false)) }
         if let dictionaries = context.hyphenation, (attributes.first?.0.paragraphStyle.hyphenationFactor ?? 0) > 0 {

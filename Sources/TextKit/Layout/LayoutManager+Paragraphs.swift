@@ -184,7 +184,7 @@ extension LayoutManager {
         if state.cache == nil || state.direction != style.baseWritingDirection {
             let job = shapingJob(state.range, storage: storage)
             let (paragraph, problems) = Self.shape(job, fonts: fontCollection, fallback: defaultFont(),
-                                                   context: measuring)
+                                                   context: measuring, scratch: passScratch)
             record(paragraph, problems, warnings: &warnings)
             state.cache = paragraph
             state.direction = style.baseWritingDirection

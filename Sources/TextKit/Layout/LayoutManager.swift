@@ -344,6 +344,9 @@ public final class LayoutManager: TextStorageObserver {
     /// Paragraphs moved to a new start instead of being laid out again, since creation (see
     /// `LayoutManager+LineShifting.swift`).
     package var paragraphsMoved = 0
+    /// The working memory the layout pass shapes paragraphs in (a layout manager is used from
+    /// one thread at a time; the background workers have their own).
+    let passScratch = ShapingScratch()
     /// Batches handed to the background workers since creation (tests check the pipeline ran).
     package var shapingBatchesStarted = 0
     /// Thresholds and fast-path switches tests change to compare paths (see ``LayoutTuning``).

@@ -58,18 +58,20 @@ extension LayoutManager {
     /// Runs analysis, itemization and shaping for one paragraph. Touches no layout manager state,
     /// so paragraphs can be shaped on several threads at once (fonts are immutable; the font
     /// collection and each part of the context lock themselves).
+    /// `scratch` is the calling thread's working memory (a new one when nil).
     static func shape(_ job: ShapingJob, fonts: FontCollection, fallback: Font,
-                      context: MeasuringContext) -> (Paragraph, [LayoutWarning]) {
-        // One object the closure holds (its context, no box for a captured variable besides).
-        let failures = FontFailures()
-        let resolver = FontResolver(collection: fonts, fallback: fallback) { _, error in
-            failures.warnings.append(LayoutWarning(kind: .fontUnavailable, message: "\(error); using the default font"))
+                      context: MeasuringContext, scratch: ShapingScratch? = nil) -> (Paragraph, [LayoutWarning]) {
+        let scratch = scratch ?? ShapingScratch()
+        scratch.fontWarnings.removeAll()
+        // The closure holds one object, the scratch, as its context: no allocation a paragraph.
+        let resolver = FontResolver(collection: fonts, fallback: fallback) { [scratch] _, error in
+            scratch.fontWarnings.append(LayoutWarning(kind: .fontUnavailable, message: "\(error); using the default font"))
         }
         let paragraph = Paragraph(content: job.content, attributes: job.attributes, direction: job.direction,
-                                  fonts: resolver, context: context)
+                                  fonts: resolver, context: context, scratch: scratch)
         // Missing glyphs are not a paragraph's warning: `missingGlyphWarnings()` sums them up
         // per script over every shaped paragraph, so a reshaped paragraph never counts twice.
-        return (paragraph, failures.warnings)
+        return (paragraph, scratch.fontWarnings)
     }
 
     /// One warning per script of ``missingGlyphs``: characters no font has, or else .notdef
@@ -154,8 +156,8 @@ extension LayoutManager {
         let jobs = pending.map { shapingJob(paragraphs[$0].range, storage: storage, runs: runs) }
         let fonts = fontCollection, fallback = defaultFont(), context = measuring
         let batch = ShapingBatch(range: range, targets: pending, ranges: pending.map { paragraphs[$0].range },
-                                 jobs: jobs) { job in
-            Self.shape(job, fonts: fonts, fallback: fallback, context: context)
+                                 jobs: jobs) { job, scratch in
+            Self.shape(job, fonts: fonts, fallback: fallback, context: context, scratch: scratch)
         }
         for worker in ShapingBatch.workers { worker.async(group: batch.group) { batch.work() } }
         shapingBatchesStarted += 1
@@ -166,7 +168,7 @@ extension LayoutManager {
     /// their shaping (unless an edit made them need another one meanwhile; a pass never edits,
     /// so this only guards the principle).
     private func finishShaping(_ batch: ShapingBatch, warnings: inout [LayoutWarning]) {
-        batch.work()
+        batch.work(in: passScratch)
         batch.group.wait()
         for (slot, target) in batch.targets.enumerated() {
             guard target < paragraphs.count, paragraphs[target].range == batch.ranges[slot],
@@ -189,11 +191,6 @@ extension LayoutManager {
     static var parallelShapingThreshold: Int { 16 }
 }
 
-/// The warnings of fonts that could not be resolved while shaping one paragraph.
-private final class FontFailures {
-    var warnings: [LayoutWarning] = []
-}
-
 /// Paragraphs being shaped in the background: which, their inputs, and the results when
 /// `group` is done. Paragraphs are claimed one at a time, in order, by the workers and by the
 /// pass that needs them.
@@ -207,7 +204,7 @@ package final class ShapingBatch: @unchecked Sendable {
     fileprivate let results: ShapingResults
     /// Done when every worker has left the batch.
     let group = DispatchGroup()
-    private let shape: @Sendable (ShapingJob) -> (Paragraph, [LayoutWarning])
+    private let shape: @Sendable (ShapingJob, ShapingScratch) -> (Paragraph, [LayoutWarning])
     /// The next job no one has claimed.
     private let claimed = Locked(0)
 
@@ -218,7 +215,7 @@ package final class ShapingBatch: @unchecked Sendable {
     }
 
     fileprivate init(range: Range<Int>, targets: [Int], ranges: [Range<Int>], jobs: [ShapingJob],
-                     shape: @escaping @Sendable (ShapingJob) -> (Paragraph, [LayoutWarning])) {
+                     shape: @escaping @Sendable (ShapingJob, ShapingScratch) -> (Paragraph, [LayoutWarning])) {
         self.range = range
         self.targets = targets
         self.ranges = ranges
@@ -227,15 +224,19 @@ package final class ShapingBatch: @unchecked Sendable {
         results = ShapingResults(count: jobs.count)
     }
 
-    /// Shapes jobs, claiming them one by one, until none is left unclaimed.
-    func work() {
+    /// Shapes jobs, claiming them one by one, until none is left unclaimed (in `scratch`, the
+    /// calling thread's working memory; a new one when nil).
+    func work(in scratch: ShapingScratch? = nil) {
+        var scratch = scratch
         while true {
             let slot = claimed.withLock { next in
                 defer { next += 1 }
                 return next
             }
             guard slot < jobs.count else { return }
-            results.store(shape(jobs[slot]), at: slot)
+            // (Made once a job is claimed: a worker that finds the batch done allocates nothing.)
+            if scratch == nil { scratch = ShapingScratch() }
+            results.store(shape(jobs[slot], scratch!), at: slot)
         }
     }
 }

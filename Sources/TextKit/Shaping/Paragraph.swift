@@ -51,13 +51,16 @@ package final class Paragraph {
     ///   - attributes: the attribute runs over the content, as scalar ranges relative to it.
     ///   - context: what the paragraphs of one layout manager share (an empty context shares
     ///     nothing: no pooled iterators, no hyphenation, no word cache).
+    ///   - scratch: the calling thread's working memory (a new one when nil).
     package init(content: ArraySlice<Unicode.Scalar>, attributes: [(TextAttributes, Range<Int>)],
-         direction: WritingDirection, fonts: FontResolver, context: MeasuringContext = MeasuringContext()) {
+                 direction: WritingDirection, fonts: FontResolver, context: MeasuringContext = MeasuringContext(),
+                 scratch: ShapingScratch? = nil) {
         let text = ParagraphText(content)
         let analysis = ParagraphAnalysis(text, attributes: attributes, direction: direction, context: context)
         var itemizer = Itemizer(utf16: text.utf16, scalarOffsets: text.scalarOffsets, graphemes: analysis.graphemes,
                                 bidi: analysis.bidi, attributes: attributes, fonts: fonts)
-        let runs = Self.shape(itemizer.items(), text: text.utf16, cache: context.shapeCache)
+        let scratch = scratch ?? ShapingScratch()
+        let runs = Self.shape(itemizer.items(), text: text.utf16, cache: context.shapeCache, scratch: scratch)
 
         utf16 = text.utf16
         scalarOffsets = text.scalarOffsets
@@ -73,17 +76,18 @@ package final class Paragraph {
         self.runs = runs
         unsafeCuts = Self.unsafeCuts(of: runs, count: utf16.count)
         attachments = Self.attachments(of: runs, scalarOffsets: scalarOffsets)
-        advancePrefix = CompactDoubles(Self.advancePrefix(of: runs, count: utf16.count))
+        Self.advancePrefix(of: runs, count: utf16.count, into: &scratch.prefix)
+        advancePrefix = CompactDoubles(scratch.prefix)
         widthsNeverDecrease = LineBreaker.widthsNeverDecrease(
             utf16: utf16, advancePrefix: advancePrefix, hasTabs: hasTabs, hasHyphenationPoints: hasHyphenationPoints)
     }
 
     /// The shaping stage: one run per item, in logical order.
-    private static func shape(_ items: [Item], text: [UInt16], cache: ShapeCache?) -> [ShapedRun] {
+    private static func shape(_ items: [Item], text: [UInt16], cache: ShapeCache?, scratch: ShapingScratch) -> [ShapedRun] {
         var runs: [ShapedRun] = []
         runs.reserveCapacity(items.count)
         // One buffer assembles every run's glyphs from the cache.
-        let scratch = cache == nil ? nil : GlyphAssembly(capacity: text.count + 8)
+        let scratch = cache == nil ? nil : scratch.assembly
         // Items by index: one copied into a loop variable costs a retain and a release of each
         // of its references.
         text.withUnsafeBufferPointer { text in
@@ -132,10 +136,12 @@ package final class Paragraph {
         return attachments
     }
 
-    /// ``advancePrefix`` of `runs` (a partition of `count` UTF-16 units): each cluster's advances
-    /// summed in glyph order, then summed over the clusters in order.
-    private static func advancePrefix(of runs: [ShapedRun], count: Int) -> [Double] {
-        var prefix = [Double](filledWith: 0, count: count + 1)
+    /// ``advancePrefix`` of `runs` (a partition of `count` UTF-16 units), in 64 bits, written
+    /// over `prefix`: each cluster's advances summed in glyph order, then summed over the clusters
+    /// in order.
+    private static func advancePrefix(of runs: [ShapedRun], count: Int, into prefix: inout [Double]) {
+        prefix.removeAll(keepingCapacity: true)
+        prefix.append(contentsOf: repeatElement(0, count: count + 1))
         // Through buffers: this runs for every glyph of every paragraph shaped.
         prefix.withUnsafeMutableBufferPointer { prefix in
             // First each cluster's own advance at its offset…
@@ -158,7 +164,6 @@ package final class Paragraph {
             }
             prefix[count] = sum
         }
-        return prefix
     }
 
     /// Whether a line may break at `offset` inside a word, by hyphenation.
@@ -319,27 +324,45 @@ package final class Paragraph {
                 runs[run].clusters.withUnsafeBufferPointer { clusters in
                     runs[run].unsafeToBreak.withUnsafeBufferPointer { flags in
                         let flagged = !flags.isEmpty  // (no column: no glyph has the flag)
-                        var glyph = 0
-                        while glyph < clusters.count {
-                            let cluster = Int(clusters[glyph])
-                            if glyph > 0, cluster > lower, cluster < upper { table[cluster] = flagged && flags[glyph] }
-                            var next = glyph + 1
-                            while next < clusters.count && clusters[next] == clusters[glyph] { next += 1 }
-                            if next < clusters.count {
-                                var offset = Swift.max(cluster + 1, lower + 1)
-                                let end = Swift.min(Int(clusters[next]), upper)
-                                while offset < end {
-                                    table[offset] = true
-                                    offset += 1
-                                }
+                        if clusters.count == upper - lower, Self.isOneGlyphPerUnit(clusters, from: lower) {
+                            // Glyph g is unit lower + g (most runs of most scripts): no offset
+                            // lies inside a cluster, and each one is unsafe when its glyph is
+                            // flagged (what the loop below gives, copied at once).
+                            if flagged, let table = table.baseAddress, let flags = flags.baseAddress {
+                                (table + lower + 1).update(from: flags + 1, count: clusters.count - 1)
                             }
-                            glyph = next
+                            return
+                        }
+                        guard var previous = clusters.first.map(Int.init) else { return }
+                        for glyph in 1..<clusters.count {
+                            let cluster = Int(clusters[glyph])
+                            guard cluster != previous else { continue }
+                            // The first glyph of a cluster: its offset is unsafe when the glyph is
+                            // flagged, and the offsets inside the cluster before it are unsafe.
+                            if cluster > lower, cluster < upper { table[cluster] = flagged && flags[glyph] }
+                            var offset = Swift.max(previous + 1, lower + 1)
+                            let end = Swift.min(cluster, upper)
+                            while offset < end {
+                                table[offset] = true
+                                offset += 1
+                            }
+                            previous = cluster
                         }
                     }
                 }
             }
         }
         return unsafe
+    }
+
+    /// Whether `clusters[g]` is `first + g` for every glyph g (one glyph for each UTF-16 unit,
+    /// in order).
+    private static func isOneGlyphPerUnit(_ clusters: UnsafeBufferPointer<Int32>, from first: Int) -> Bool {
+        // No early exit: the compiler vectorizes this (it runs for every glyph shaped).
+        var differences: Int32 = 0
+        let first = Int32(truncatingIfNeeded: first)
+        for g in 0..<clusters.count { differences |= clusters[g] ^ (first &+ Int32(truncatingIfNeeded: g)) }
+        return differences == 0
     }
 
     private func reshape(_ run: ShapedRun, _ range: Range<Int>) -> ShapedRun {

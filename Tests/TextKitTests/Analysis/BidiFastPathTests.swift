@@ -43,10 +43,15 @@ struct BidiFastPathTests {
                 return cleared[Int(generator.next() % UInt64(cleared.count))]
             }
             for direction in [WritingDirection.natural, .leftToRight, .rightToLeft] {
-                let (fast, icu) = text.withUnsafeBufferPointer {
-                    (BidiParagraph($0, direction: direction), BidiParagraph($0, direction: direction, asksICU: true))
+                let (fast, icu, resolved) = text.withUnsafeBufferPointer {
+                    (BidiParagraph($0, direction: direction), BidiParagraph($0, direction: direction, asksICU: true),
+                     BidiParagraph.resolving($0, direction: direction))
                 }
                 let hex = text.map { String($0, radix: 16) }
+                // What layout uses (the shared analysis when ICU is not asked) says the same.
+                #expect(text.indices.map(resolved.level(at:)) == icu.levels && resolved.paragraphLevel == icu.paragraphLevel
+                        && resolved.isLeftToRightOnly == icu.isLeftToRightOnly
+                        && resolved.isResolvedWithoutICU == fast.isResolvedWithoutICU, "\(hex) \(direction)")
                 #expect(text.indices.map(fast.level(at:)) == icu.levels && fast.paragraphLevel == icu.paragraphLevel,
                         "\(hex) \(direction)")
                 #expect(fast.levels.isEmpty == fast.isResolvedWithoutICU || text.isEmpty, "\(hex) \(direction)")

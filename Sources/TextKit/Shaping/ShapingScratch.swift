@@ -1,0 +1,19 @@
+/// Working memory of one thread shaping paragraph after paragraph: the buffer a run's glyphs
+/// are assembled in, the advance prefix computed before it is stored compactly, and the font
+/// warnings of the paragraph being shaped. Reused, it saves three allocations a paragraph (four
+/// when a paragraph's advance prefix is kept in 32 bits) that short paragraphs pay for as much as
+/// long ones.
+///
+/// Never shared between threads: a shaping worker makes one for each batch it works on, the
+/// layout pass keeps its own.
+package final class ShapingScratch {
+    /// Where the runs' glyphs are assembled (see ``ShapedRun``).
+    let assembly = GlyphAssembly(capacity: 256)
+    /// The advance prefix of the paragraph being shaped, in 64 bits (see ``Paragraph``).
+    var prefix: [Double] = []
+    /// Warnings about fonts that could not be resolved, for the paragraph being shaped.
+    var fontWarnings: [LayoutWarning] = []
+
+    /// Empty working memory.
+    package init() {}
+}
