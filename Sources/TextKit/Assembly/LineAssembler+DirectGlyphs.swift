@@ -50,7 +50,13 @@ extension LineAssembler {
                 characterBase = Int(scalars[Int(runs[endRun - 1].clusters[first])])
             }
             count += glyphs.count
-            if identity, !rightToLeft, !glyphs.isEmpty {
+            if identity, !rightToLeft, !glyphs.isEmpty, scalars.isIdentity, runs[endRun - 1].hasOneGlyphPerUnit {
+                // (Glyph g of the run is character range.lowerBound + g: only the join to the
+                // run before needs a look.)
+                let character = runs[endRun - 1].range.lowerBound + glyphs.lowerBound
+                identity = nextCharacter < 0 || character == nextCharacter
+                nextCharacter = character + glyphs.count
+            } else if identity, !rightToLeft, !glyphs.isEmpty {
                 identity = runs[endRun - 1].clusters.withUnsafeBufferPointer { clusters in
                     if scalars.isIdentity {
                         // (Most text: the character is the cluster.)
@@ -70,7 +76,9 @@ extension LineAssembler {
                     }
                 }
             }
-            if !wideAdvances { wideAdvances = !ColumnWriter.advancesAreExact(runs[endRun - 1], glyphs) }
+            if !wideAdvances, !runs[endRun - 1].advancesAreExactAsFloat {
+                wideAdvances = !ColumnWriter.advancesAreExact(runs[endRun - 1], glyphs)
+            }
             // Kept for the second pass (most fragments lie in one or two runs).
             if endRun - 1 == firstRun { firstGlyphs = glyphs } else { lastGlyphs = glyphs }
         }
@@ -215,17 +223,19 @@ package struct ColumnWriter {
     /// the advance column in 32 bits): at once when the bit-or of their magnitudes (at least the
     /// largest) is below the bound of ``exactRange(scale:pen:)``, else advance by advance.
     static func advancesAreExact(_ run: ShapedRun, _ glyphs: Range<Int>) -> Bool {
-        let scale = run.scale
-        return run.advances.withUnsafeBufferPointer { advances in
-            if let exact = exactRange(scale: scale, pen: 0) {
-                // a ^ (a >> 31) is a, or |a| − 1 when negative: below the bound, |a| is at most it.
-                var bits: UInt32 = 0
-                for g in glyphs { bits |= UInt32(bitPattern: advances[g] ^ (advances[g] >> 31)) }
-                if bits < exact.units { return true }
-            }
-            for g in glyphs where !PositionedGlyphs.isExactAsFloat(Double(advances[g]) * scale) { return false }
-            return true
+        run.advances.withUnsafeBufferPointer { advancesAreExact($0, glyphs, scale: run.scale) }
+    }
+
+    /// ``advancesAreExact(_:_:)`` of `advances` (font units) at `scale`.
+    static func advancesAreExact(_ advances: UnsafeBufferPointer<Int32>, _ glyphs: Range<Int>, scale: Double) -> Bool {
+        if let exact = exactRange(scale: scale, pen: 0) {
+            // a ^ (a >> 31) is a, or |a| − 1 when negative: below the bound, |a| is at most it.
+            var bits: UInt32 = 0
+            for g in glyphs { bits |= UInt32(bitPattern: advances[g] ^ (advances[g] >> 31)) }
+            if bits < exact.units { return true }
         }
+        for g in glyphs where !PositionedGlyphs.isExactAsFloat(Double(advances[g]) * scale) { return false }
+        return true
     }
 
     /// Stores glyph `index`'s advance in the advance column.

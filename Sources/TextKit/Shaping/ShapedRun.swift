@@ -24,9 +24,16 @@ package struct ShapedRun {
     var fontScale: Double { style.font.scale(forPointSize: style.pointSize) }
     var attachment: TextAttachment? { style.attachment }
     var rightToLeft: Bool { style.rightToLeft }
-    package var glyphs: [UInt32]
-    package var clusters: [Int32]
-    package var advances: [Int32]
+    package private(set) var glyphs: [UInt32]
+    package private(set) var clusters: [Int32]
+    package private(set) var advances: [Int32]
+    /// Whether glyph g is UTF-16 unit `range.lowerBound + g` of the paragraph, for every glyph
+    /// (one glyph a unit, in order: most runs of most scripts), so a line reads its glyph range
+    /// and character indices without searching the clusters.
+    private(set) var hasOneGlyphPerUnit = false
+    /// Whether every advance, in points (``scale`` times the font units), is exact as a Float,
+    /// so lines keep their advance columns in 32 bits (see `ColumnWriter`).
+    private(set) var advancesAreExactAsFloat = false
     /// Glyph offsets from the pen, or empty when every one is zero (most runs: see ``offsetX(_:)``).
     package var offsetsX: [Int32]
     /// Glyph offsets above the baseline, or empty when every one is zero (see ``offsetY(_:)``).
@@ -74,6 +81,8 @@ package struct ShapedRun {
         offsetsX = []
         offsetsY = []
         unsafeToBreak = []
+        hasOneGlyphPerUnit = range.count == 1
+        advancesAreExactAsFloat = PositionedGlyphs.isExactAsFloat(Double(units) * scale)
     }
 
     /// Builds a run from HarfBuzz output, reversing right-to-left output into logical order
@@ -90,16 +99,36 @@ package struct ShapedRun {
             shaped.glyphs.reverse(); shaped.clusters.reverse(); shaped.advances.reverse()
             shaped.offsetsX.reverse(); shaped.offsetsY.reverse(); shaped.unsafeToBreak.reverse()
         }
+        if tracking != 0, !shaped.glyphs.isEmpty {
+            let extra = Int32((tracking / scale).rounded())
+            let clusters = shaped.clusters
+            for index in clusters.indices where index + 1 == clusters.count || clusters[index + 1] != clusters[index] {
+                shaped.advances[index] += extra
+            }
+        }
+        let facts = shaped.clusters.withUnsafeBufferPointer { clusters in
+            shaped.advances.withUnsafeBufferPointer { Self.columnFacts(clusters: clusters, advances: $0, range: range, scale: scale) }
+        }
         // Offset columns come empty when every offset is zero (most runs: no mark or kerning),
         // from HarfBuzz and from the word cache alike (``ShapedGlyphs``).
         glyphs = shaped.glyphs; clusters = shaped.clusters; advances = shaped.advances
         offsetsX = shaped.offsetsX; offsetsY = shaped.offsetsY; unsafeToBreak = shaped.unsafeToBreak
-        if tracking != 0, !glyphs.isEmpty {
-            let extra = Int32((tracking / scale).rounded())
-            for index in glyphs.indices where index + 1 == glyphs.count || clusters[index + 1] != clusters[index] {
-                advances[index] += extra
-            }
+        (hasOneGlyphPerUnit, advancesAreExactAsFloat) = facts
+    }
+
+    /// ``hasOneGlyphPerUnit`` and ``advancesAreExactAsFloat`` of columns (worked out once, when
+    /// the run is made: every line of the paragraph would otherwise check its glyphs again).
+    private static func columnFacts(clusters: UnsafeBufferPointer<Int32>, advances: UnsafeBufferPointer<Int32>,
+                                    range: Range<Int>, scale: Double) -> (oneGlyphPerUnit: Bool, exactAdvances: Bool) {
+        var oneGlyphPerUnit = clusters.count == range.count
+        if oneGlyphPerUnit {
+            // No early exit: the compiler vectorizes this (it runs for every glyph shaped).
+            let first = Int32(truncatingIfNeeded: range.lowerBound)
+            var differences: Int32 = 0
+            for g in 0..<clusters.count { differences |= clusters[g] ^ (first &+ Int32(truncatingIfNeeded: g)) }
+            oneGlyphPerUnit = differences == 0
         }
+        return (oneGlyphPerUnit, ColumnWriter.advancesAreExact(advances, 0..<advances.count, scale: scale))
     }
 
     /// Index of the first glyph whose cluster is ≥ `offset`.
@@ -113,8 +142,15 @@ package struct ShapedRun {
     }
 
     /// The glyph indices whose clusters lie in `range` (a sub-range of ``range``).
+    @inline(__always)
     func glyphRange(for range: Range<Int>) -> Range<Int> {
-        firstGlyph(atOrAfter: range.lowerBound)..<firstGlyph(atOrAfter: range.upperBound)
+        if hasOneGlyphPerUnit {
+            // (What the search finds: the offsets clamped to the run.)
+            let lower = self.range.lowerBound, count = clusters.count
+            return Swift.min(Swift.max(range.lowerBound - lower, 0), count)
+                ..< Swift.min(Swift.max(range.upperBound - lower, 0), count)
+        }
+        return firstGlyph(atOrAfter: range.lowerBound)..<firstGlyph(atOrAfter: range.upperBound)
     }
 
     /// Whether cutting the run at UTF-16 `offset` (strictly inside it) changes its glyphs, so the
