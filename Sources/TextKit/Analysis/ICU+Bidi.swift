@@ -32,7 +32,12 @@ package final class BidiParagraph {
     /// overrides resolves to level 0 throughout in a paragraph that is not forced right to left
     /// (W7 turns its European numbers into L): ICU would say the same.
     private static func isPlainLeftToRight(_ source: UnsafeBufferPointer<UInt16>, direction: WritingDirection) -> Bool {
-        direction != .rightToLeft && !source.contains(where: Self.mayBeRightToLeft)
+        guard direction != .rightToLeft else { return false }
+        // Most text has no unit from U+0590 on: its largest unit, found without an early exit
+        // (the compiler vectorizes it), answers at once.
+        var highest: UInt16 = 0
+        for unit in source { highest = Swift.max(highest, unit) }
+        return highest < 0x590 || !source.contains(where: Self.mayBeRightToLeft)
     }
 
     /// - Parameter asksICU: ask ICU even for text ``mayBeRightToLeft(_:)`` clears (for tests).

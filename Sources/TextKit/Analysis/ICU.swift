@@ -96,15 +96,29 @@ package enum ICU {
         // letters of Han, Kana, Hebrew, Arabic, Cyrillic, Greek …) obeys no rule but GB999, as
         // long as no joiner, mark or other special unit is in the text (GB11's pictographs only
         // join across a ZWJ, which is not Other; surrogates are never Other here).
-        var hasCRLF = false
-        for index in text.indices {
-            let unit = text[index]
-            if unit >= 0x300 {
-                if !Self.isGraphemeOther(unit) { return CompactOffsets(narrow: iteratorGraphemeBoundaries(text, pool: pool)) }
-            } else if unit == 0x0A, index > 0, text[index - 1] == 0x0D {
-                hasCRLF = true
-            }
+        // Most paragraphs: every unit below U+0300 and no CR, found by two plain maximum and
+        // minimum reductions (the compiler vectorizes them; a condition in the loop would keep it
+        // from doing so): the largest unit, and the least unit XOR CR (zero only for a CR).
+        var highest: UInt16 = 0, carriageReturn = UInt16.max
+        for unit in text {
+            highest = Swift.max(highest, unit)
+            carriageReturn = Swift.min(carriageReturn, unit ^ 0x0D)
         }
+        if highest < 0x300, carriageReturn != 0 { return CompactOffsets(identity: text.count + 1) }
+        // Otherwise unit by unit, the table read through its buffer (not looked up for each unit).
+        let (needsIterator, hasCRLF) = graphemeOther.withUnsafeBufferPointer { other -> (Bool, Bool) in
+            var hasCRLF = false
+            for index in text.indices {
+                let unit = text[index]
+                if unit >= 0x300 {
+                    if other[Int(unit >> 6)] & (1 << UInt64(unit & 63)) == 0 { return (true, hasCRLF) }
+                } else if unit == 0x0A, index > 0, text[index - 1] == 0x0D {
+                    hasCRLF = true
+                }
+            }
+            return (false, hasCRLF)
+        }
+        if needsIterator { return CompactOffsets(narrow: iteratorGraphemeBoundaries(text, pool: pool)) }
         guard hasCRLF else { return CompactOffsets(identity: text.count + 1) }
         // Every offset but those between a CR and an LF, written in place.
         return CompactOffsets(narrow: [Int32](count: text.count + 1, filler: 0) { out in

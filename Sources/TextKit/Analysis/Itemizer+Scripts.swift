@@ -3,8 +3,32 @@
 extension Itemizer {
     /// The script every unit of `utf16` resolves to when all of them are ASCII that `font`
     /// covers (Latin when there is a letter, else Common: see ``asciiScriptCodes(_:)``), nil
-    /// otherwise. One pass collecting which characters occur, then one test.
-    static func coveredASCIIScript(_ utf16: [UInt16], font: Font) -> Int32? {
+    /// otherwise.
+    package static func coveredASCIIScript(_ utf16: [UInt16], font: Font) -> Int32? {
+        // A font with every printable ASCII character (most fonts) covers all of ASCII (controls
+        // need no glyph): whether some unit is beyond ASCII or a letter, found without an early
+        // exit (the compiler vectorizes it), answers at once.
+        if font.asciiCoverageMask == (~0, ~0) {
+            // Two plain minimum and maximum reductions (conditions in the loop keep the compiler
+            // from vectorizing it): the largest unit, and the least distance of a unit lowercased
+            // from "a" (A…Z become a…z; no other ASCII unit lands in a…z; below "a" it wraps).
+            let (highest, nearestLetter) = utf16.withUnsafeBufferPointer { units -> (UInt16, UInt16) in
+                var highest: UInt16 = 0, nearestLetter = UInt16.max
+                for unit in units {
+                    highest = Swift.max(highest, unit)
+                    nearestLetter = Swift.min(nearestLetter, (unit | 0x20) &- 0x61)
+                }
+                return (highest, nearestLetter)
+            }
+            guard highest < 0x80 else { return nil }
+            return nearestLetter < 26 ? latinScript : ICU.commonScript
+        }
+        return coveredASCIIScriptByMask(utf16, font: font)
+    }
+
+    /// ``coveredASCIIScript(_:font:)`` from the set of ASCII units the text holds (one pass
+    /// collecting which occur, then one test), for any font.
+    package static func coveredASCIIScriptByMask(_ utf16: [UInt16], font: Font) -> Int32? {
         var low: UInt64 = 0, high: UInt64 = 0, wide: UInt16 = 0
         utf16.withUnsafeBufferPointer { units in
             for unit in units {

@@ -15,8 +15,12 @@ struct ParagraphText {
     /// The paragraph's UTF-16 and the scalar offset of every UTF-16 offset 0…count.
     private static func utf16(of content: ArraySlice<Unicode.Scalar>) -> ([UInt16], CompactOffsets) {
         content.withUnsafeBufferPointer { scalars in
+            // Most text has no scalar beyond the BMP: its largest scalar (a vectorized maximum)
+            // says so without counting them.
+            var highest: UInt32 = 0
+            for scalar in scalars { highest = Swift.max(highest, scalar.value) }
             var count = scalars.count
-            for scalar in scalars where scalar.value > 0xFFFF { count += 1 }
+            if highest > 0xFFFF { for scalar in scalars where scalar.value > 0xFFFF { count += 1 } }
             // (Never an uninitialized array of capacity 0: the standard library then writes its
             // count into the shared empty-array storage, a race ThreadSanitizer reports.)
             if count == 0 { return ([], CompactOffsets(identity: 1)) }

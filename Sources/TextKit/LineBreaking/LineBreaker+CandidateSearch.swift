@@ -14,12 +14,8 @@ extension LineBreaker {
     static func widthsNeverDecrease(utf16: [UInt16], advancePrefix: CompactDoubles, hasTabs: Bool,
                                     hasHyphenationPoints: Bool) -> Bool {
         guard !hasTabs, !hasHyphenationPoints, advancePrefix.isNondecreasing else { return false }
-        return utf16.withUnsafeBufferPointer { text in
-            // No early exit: the compiler vectorizes this (it runs over every paragraph laid out).
-            var softHyphens: UInt8 = 0
-            for unit in text { softHyphens |= unit == 0x00AD ? 1 : 0 }
-            return softHyphens == 0
-        }
+        // (It runs over every paragraph laid out: a vectorized search.)
+        return !Paragraph.contains(0x00AD, in: utf16)
     }
 
     /// What the measuring loop of `fill` finds from `current` in a span `available` wide (the

@@ -65,7 +65,7 @@ package final class Paragraph {
         utf16 = text.utf16
         scalarOffsets = text.scalarOffsets
         contentScalarCount = content.count
-        hasTabs = text.utf16.contains(0x09)
+        hasTabs = Self.contains(0x09, in: text.utf16)
         breaks = analysis.breaks
         hasHyphenationPoints = analysis.breaks.contains { $0.isHyphenation }
         graphemes = analysis.graphemes
@@ -108,7 +108,7 @@ package final class Paragraph {
         var missingAt: [Int: MissingCharacter]?
         // Runs by index, here and below: a run copied into a loop variable costs a retain and a
         // release of each of its arrays, for every run of every paragraph.
-        for r in runs.indices where runs[r].attachment == nil && runs[r].glyphs.contains(0) {
+        for r in runs.indices where runs[r].attachment == nil && Self.containsNotdef(runs[r].glyphs) {
             let run = runs[r]
             if missingAt == nil { missingAt = Dictionary(missing.map { ($0.offset, $0) }) { first, _ in first } }
             for (index, glyph) in run.glyphs.enumerated() where glyph == 0 {
@@ -353,6 +353,26 @@ package final class Paragraph {
             }
         }
         return unsafe
+    }
+
+    /// Whether `text` holds `unit`, by a plain minimum reduction of each unit XOR `unit` (zero only
+    /// for `unit` itself), which the compiler vectorizes; `contains` stops at the first match
+    /// and goes unit by unit.
+    static func contains(_ unit: UInt16, in text: [UInt16]) -> Bool {
+        text.withUnsafeBufferPointer { text in
+            var least = UInt16.max
+            for other in text { least = Swift.min(least, other ^ unit) }
+            return least == 0
+        }
+    }
+
+    /// Whether `glyphs` holds glyph 0 (.notdef), by a vectorized minimum reduction.
+    private static func containsNotdef(_ glyphs: [UInt32]) -> Bool {
+        glyphs.withUnsafeBufferPointer { glyphs in
+            var least = UInt32.max
+            for glyph in glyphs { least = Swift.min(least, glyph) }
+            return least == 0
+        }
     }
 
     /// Whether `clusters[g]` is `first + g` for every glyph g (one glyph for each UTF-16 unit,

@@ -204,4 +204,30 @@ struct ItemizerStretchTests {
             #expect(same, "\(text.debugDescription)")
         }
     }
+
+    /// The ASCII shortcut's quick answer (for fonts with every printable ASCII character) equals
+    /// the answer from the set of characters the text holds, in fonts that cover all of ASCII
+    /// and in subsets that do not, for ASCII texts with and without controls and letters, and
+    /// for texts with a unit beyond ASCII.
+    @Test func asciiShortcutAgreesWithTheCharacterSet() throws {
+        let files = ["DejaVuSans.ttf", "NotoSansArabic-Subset.ttf", "NotoSansHebrew-Subset.ttf", "NotoSansCJK-Subset.otf",
+                     "NotoSansThai-Subset.ttf"]
+        let fonts = try files.map { try ScriptFixtures.fonts.font(file: Fixtures.path("Fixtures/fonts/\($0)")) }
+        var generator = SplitMix64(seed: 0xA5C11)
+        for round in 0..<3_000 {
+            let count = Int(generator.next() % 30) + 1
+            let text = (0..<count).map { _ -> UInt16 in
+                switch generator.next() % 16 {
+                case 0 where round % 3 == 0: return [0x09, 0x0D, 0x7F, 0x00, 0x1F][Int(generator.next() % 5)]
+                case 1 where round % 5 == 0: return [0x80, 0xE9, 0x2014, 0x4E00][Int(generator.next() % 4)]
+                case 2, 3, 4: return [0x20, 0x2E, 0x31, 0x40, 0x5B, 0x60, 0x7B, 0x7E][Int(generator.next() % 8)]
+                default: return UInt16(0x20 + generator.next() % 0x5F)
+                }
+            }
+            for font in fonts {
+                #expect(Itemizer.coveredASCIIScript(text, font: font) == Itemizer.coveredASCIIScriptByMask(text, font: font),
+                        "\(text.map { String($0, radix: 16) }) in \(font.familyName)")
+            }
+        }
+    }
 }
