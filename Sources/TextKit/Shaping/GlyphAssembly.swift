@@ -60,7 +60,8 @@ final class GlyphAssembly {
         out.clusters = [Int32](filledWith: 0, count: count)
         out.advances = [Int32](filledWith: 0, count: count)
         // Each column's offsets or-ed (zero when all are zero), and whether some glyph is unsafe.
-        var xBits: Int32 = 0, yBits: Int32 = 0, unsafe = false
+        // (Or-ed as bits, not `||`: a branch in the loop costs more than the or.)
+        var xBits: Int32 = 0, yBits: Int32 = 0, unsafeBits: UInt8 = 0
         let storage = storage, count = count
         out.glyphs.withUnsafeMutableBufferPointer { glyphs in
             out.clusters.withUnsafeMutableBufferPointer { clusters in
@@ -70,7 +71,7 @@ final class GlyphAssembly {
                         glyphs[index] = record.glyph
                         clusters[index] = record.cluster
                         advances[index] = record.advance
-                        unsafe = unsafe || record.unsafeToBreak
+                        unsafeBits |= unsafeBitCast(record.unsafeToBreak, to: UInt8.self)
                         xBits |= record.offsetX
                         yBits |= record.offsetY
                     }
@@ -79,7 +80,7 @@ final class GlyphAssembly {
         }
         if xBits != 0 { out.offsetsX = (0..<count).map { storage[$0].offsetX } }
         if yBits != 0 { out.offsetsY = (0..<count).map { storage[$0].offsetY } }
-        if unsafe {
+        if unsafeBits != 0 {
             out.unsafeToBreak = [Bool](count: count, filler: false) { flags in
                 for index in 0..<count { flags[index] = storage[index].unsafeToBreak }
                 return count
