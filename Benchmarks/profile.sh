@@ -33,7 +33,7 @@ raw=$(count "RawShaper.shapeAll"); runs=$(count "RunShaper.shapeAll"); total=$((
 echo "Where the layout's instructions go (millions; inclusive):"
 echo "  layout: $total (pass $main, shaping workers $workers); HarfBuzz alone on the same text: $raw (whole paragraphs in the one font), $runs (the layout's runs in its fonts)"
 echo "  shaping a paragraph (Paragraph.init): $(count " Paragraph.init(content")"
-echo "    analysis (ICU: line breaks $(count "BreakIteratorPool.withIterator"), graphemes $(count "ICU.graphemeOffsets"), bidi $(count "BidiParagraph.init")): $(count "ParagraphAnalysis.init")"
+echo "    analysis (ICU: line breaks $(count "BreakIteratorPool.withIterator"), graphemes $(count "ICU.graphemeOffsets"), bidi $(( $(count "BidiParagraph.init") + $(count "BidiParagraph.isPlainLeftToRight") ))): $(count "ParagraphAnalysis.init")"
 echo "    itemize (scripts, fonts, fallback $(count "FontCollection.fallbackFont(for:like:)")): $(count " Itemizer.items()")"
 echo "    shape (word cache $(count " ShapeCache.shape("), HarfBuzz in the layout ≈ $(( $(count "hb_shape") - raw - runs ))): $(count "specialized static Paragraph.shape(")"
 echo "  line breaking (LineBreaker.nextLine): $(count "LineBreaker.nextLine")"
