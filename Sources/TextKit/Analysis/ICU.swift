@@ -111,7 +111,7 @@ package enum ICU {
             for index in text.indices {
                 let unit = text[index]
                 if unit >= 0x300 {
-                    if other[Int(unit >> 6)] & (1 << UInt64(unit & 63)) == 0 { return (true, hasCRLF) }
+                    if !isGraphemeOther(unit, in: other) { return (true, hasCRLF) }
                 } else if unit == 0x0A, index > 0, text[index - 1] == 0x0D {
                     hasCRLF = true
                 }
@@ -149,7 +149,13 @@ package enum ICU {
 
     /// Whether the BMP code point `unit` (not a surrogate) has Grapheme_Cluster_Break Other.
     package static func isGraphemeOther(_ unit: UInt16) -> Bool {
-        graphemeOther[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0
+        graphemeOther.withUnsafeBufferPointer { isGraphemeOther(unit, in: $0) }
+    }
+
+    /// ``isGraphemeOther(_:)`` read from `table` (``graphemeOther`` lent once for a whole text).
+    @inline(__always)
+    private static func isGraphemeOther(_ unit: UInt16, in table: UnsafeBufferPointer<UInt64>) -> Bool {
+        table[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0
     }
 
     /// One bit per BMP code point: Grapheme_Cluster_Break is Other (surrogates: never), from ICU's

@@ -108,7 +108,7 @@ package final class Paragraph {
         var missingAt: [Int: MissingCharacter]?
         // Runs by index, here and below: a run copied into a loop variable costs a retain and a
         // release of each of its arrays, for every run of every paragraph.
-        for r in runs.indices where runs[r].attachment == nil && Self.containsNotdef(runs[r].glyphs) {
+        for r in runs.indices where runs[r].attachment == nil && Self.contains(0, in: runs[r].glyphs) {
             let run = runs[r]
             if missingAt == nil { missingAt = Dictionary(missing.map { ($0.offset, $0) }) { first, _ in first } }
             for (index, glyph) in run.glyphs.enumerated() where glyph == 0 {
@@ -324,7 +324,7 @@ package final class Paragraph {
                 runs[run].clusters.withUnsafeBufferPointer { clusters in
                     runs[run].unsafeToBreak.withUnsafeBufferPointer { flags in
                         let flagged = !flags.isEmpty  // (no column: no glyph has the flag)
-                        if clusters.count == upper - lower, Self.isOneGlyphPerUnit(clusters, from: lower) {
+                        if runs[run].hasOneGlyphPerUnit {
                             // Glyph g is unit lower + g (most runs of most scripts): no offset
                             // lies inside a cluster, and each one is unsafe when its glyph is
                             // flagged (what the loop below gives, copied at once).
@@ -355,34 +355,16 @@ package final class Paragraph {
         return unsafe
     }
 
-    /// Whether `text` holds `unit`, by a plain minimum reduction of each unit XOR `unit` (zero only
-    /// for `unit` itself), which the compiler vectorizes; `contains` stops at the first match
-    /// and goes unit by unit.
-    static func contains(_ unit: UInt16, in text: [UInt16]) -> Bool {
-        text.withUnsafeBufferPointer { text in
-            var least = UInt16.max
-            for other in text { least = Swift.min(least, other ^ unit) }
+    /// Whether `values` holds `value`, by a plain minimum reduction of each value XOR `value`
+    /// (zero only for `value` itself), which the compiler vectorizes; `contains` stops at the
+    /// first match and goes value by value (tabs, soft hyphens, .notdef glyphs: every paragraph
+    /// shaped is searched for them).
+    static func contains<Value: FixedWidthInteger & UnsignedInteger>(_ value: Value, in values: [Value]) -> Bool {
+        values.withUnsafeBufferPointer { values in
+            var least = Value.max
+            for other in values { least = Swift.min(least, other ^ value) }
             return least == 0
         }
-    }
-
-    /// Whether `glyphs` holds glyph 0 (.notdef), by a vectorized minimum reduction.
-    private static func containsNotdef(_ glyphs: [UInt32]) -> Bool {
-        glyphs.withUnsafeBufferPointer { glyphs in
-            var least = UInt32.max
-            for glyph in glyphs { least = Swift.min(least, glyph) }
-            return least == 0
-        }
-    }
-
-    /// Whether `clusters[g]` is `first + g` for every glyph g (one glyph for each UTF-16 unit,
-    /// in order).
-    private static func isOneGlyphPerUnit(_ clusters: UnsafeBufferPointer<Int32>, from first: Int) -> Bool {
-        // No early exit: the compiler vectorizes this (it runs for every glyph shaped).
-        var differences: Int32 = 0
-        let first = Int32(truncatingIfNeeded: first)
-        for g in 0..<clusters.count { differences |= clusters[g] ^ (first &+ Int32(truncatingIfNeeded: g)) }
-        return differences == 0
     }
 
     private func reshape(_ run: ShapedRun, _ range: Range<Int>) -> ShapedRun {

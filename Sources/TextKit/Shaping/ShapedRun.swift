@@ -30,10 +30,10 @@ package struct ShapedRun {
     /// Whether glyph g is UTF-16 unit `range.lowerBound + g` of the paragraph, for every glyph
     /// (one glyph a unit, in order: most runs of most scripts), so a line reads its glyph range
     /// and character indices without searching the clusters.
-    private(set) var hasOneGlyphPerUnit = false
+    package private(set) var hasOneGlyphPerUnit = false
     /// Whether every advance, in points (``scale`` times the font units), is exact as a Float,
     /// so lines keep their advance columns in 32 bits (see `ColumnWriter`).
-    private(set) var advancesAreExactAsFloat = false
+    package private(set) var advancesAreExactAsFloat = false
     /// Glyph offsets from the pen, or empty when every one is zero (most runs: see ``offsetX(_:)``).
     package var offsetsX: [Int32]
     /// Glyph offsets above the baseline, or empty when every one is zero (see ``offsetY(_:)``).

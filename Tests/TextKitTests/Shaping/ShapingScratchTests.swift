@@ -1,0 +1,63 @@
+import Testing
+@testable import TextKit
+
+/// A shaping thread reuses one ``ShapingScratch`` from paragraph to paragraph (its glyph assembly
+/// buffer, 64-bit advance prefix and font warnings): nothing of one paragraph may reach the next.
+/// Every paragraph of every script fixture, shaped one after another through one scratch (with a
+/// word cache, so the assembly buffer is used), equals the same paragraph shaped with a new scratch;
+/// paragraphs in a font that cannot be loaded come between them, and only they carry a warning.
+@Suite("Shaping scratch reused across paragraphs")
+struct ShapingScratchTests {
+    @Test func reusedScratchShapesEveryParagraphAsAFreshOne() throws {
+        let context = MeasuringContext(breakIterators: BreakIteratorPool(), shapeCache: ShapeCache())
+        let scratch = ShapingScratch()
+        let missingFont = TextAttributes(font: FontDescriptor(filePath: "/nonexistent/font.ttf", size: 14))
+        var shaped = 0
+        for name in ShapeCacheTests.texts + ["../../texts/ligatures.txt", "../../texts/prose.txt"] {
+            let lines = try ScriptFixtures.text(name).split(separator: "\n")
+            for (number, line) in lines.enumerated() {
+                let scalars = Array(line.unicodeScalars)
+                // Every third paragraph in a font that fails to load (a warning); the rest in DejaVu Sans.
+                let inMissingFont = number % 3 == 2
+                let attributes = inMissingFont ? missingFont : ScriptFixtures.attributes()
+                let job = ShapingJob(content: scalars[...], attributes: [(attributes, 0..<scalars.count)],
+                                     direction: .natural)
+                let (reused, reusedWarnings) = LayoutManager.shape(job, fonts: ScriptFixtures.fonts,
+                                                                   fallback: ScriptFixtures.primary,
+                                                                   context: context, scratch: scratch)
+                let (fresh, freshWarnings) = LayoutManager.shape(job, fonts: ScriptFixtures.fonts,
+                                                                 fallback: ScriptFixtures.primary, context: context)
+                let place = "\(name) paragraph \(number)"
+                #expect(reusedWarnings.map(\.message) == freshWarnings.map(\.message), "\(place)")
+                #expect(reusedWarnings.isEmpty == !inMissingFont, "\(place)")
+                #expect(reused.runs.count == fresh.runs.count, "\(place)")
+                for (a, b) in zip(reused.runs, fresh.runs) {
+                    #expect(a.range == b.range && a.glyphs == b.glyphs && a.clusters == b.clusters
+                            && a.advances == b.advances && a.offsetsX == b.offsetsX && a.offsetsY == b.offsetsY
+                            && a.unsafeToBreak == b.unsafeToBreak, "\(place), run \(a.range)")
+                }
+                #expect(reused.unsafeCuts == fresh.unsafeCuts, "\(place)")
+                let count = reused.utf16.count
+                #expect((0...count).map { reused.width(0..<$0) } == (0...count).map { fresh.width(0..<$0) }, "\(place)")
+                shaped += 1
+            }
+        }
+        #expect(shaped >= 19)
+    }
+
+    /// The facts a run records when it is made (and lines read instead of its columns) are those
+    /// of its columns: one glyph a UTF-16 unit in order, and every advance exact as Float.
+    @Test func runFactsMatchTheirColumns() throws {
+        for name in ShapeCacheTests.texts + ["../../texts/ligatures.txt", "../../texts/prose.txt"] {
+            for line in try ScriptFixtures.text(name).split(separator: "\n") {
+                let paragraph = ScriptFixtures.paragraph(String(line))
+                for run in paragraph.runs {
+                    let oneGlyphPerUnit = run.clusters.map(Int.init) == Array(run.range)
+                    let exact = run.advances.allSatisfy { PositionedGlyphs.isExactAsFloat(Double($0) * run.scale) }
+                    #expect(run.hasOneGlyphPerUnit == oneGlyphPerUnit, "\(name) run \(run.range)")
+                    #expect(run.advancesAreExactAsFloat == exact, "\(name) run \(run.range)")
+                }
+            }
+        }
+    }
+}
