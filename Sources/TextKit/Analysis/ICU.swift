@@ -18,7 +18,7 @@ package struct BreakOpportunity: Hashable, Sendable {
     }
 
     /// A mandatory break (after LF, CR LF, NEL, U+2028, U+2029, form feed…).
-    var isMandatory: Bool {
+    package var isMandatory: Bool {
         get { flags & 1 != 0 }
         set { flags = newValue ? flags | 1 : flags & ~1 }
     }

@@ -59,51 +59,91 @@ struct ParagraphText {
     }
 }
 
-/// The analysis stage of a paragraph (Pango's `break.c`, minikin's `WordBreaker`): UAX #14 line
-/// break opportunities (one ICU pass per language range, the whole paragraph as context), the
-/// hyphenation points of the words between them, UAX #29 grapheme boundaries and UAX #9 levels.
+/// The analysis stage of a paragraph (Pango's `break.c`, minikin's `WordBreaker`): UAX #29
+/// grapheme boundaries, UAX #9 levels, and what finding its UAX #14 line break opportunities
+/// needs (``lineBreaks(_:languages:pool:hyphenation:)``: one ICU pass per language range, the
+/// whole paragraph as context, and the hyphenation points of the words between them). The
+/// opportunities are found apart: a paragraph that fits one line never needs them
+/// (``Paragraph/breaks``).
 struct ParagraphAnalysis {
-    /// Break opportunities, increasing, ending at the content's end; hyphenation points among them.
-    let breaks: [BreakOpportunity]
     /// Grapheme boundaries 0…count.
     let graphemes: CompactOffsets
     let bidi: BidiParagraph
+    /// The languages of the text, for its line break opportunities.
+    let languages: BreakLanguages
 
     /// Analyses `text` with the attribute runs' languages (scalar ranges relative to the
-    /// paragraph); hyphenation points are added when the first run's paragraph style asks for them.
+    /// paragraph).
     init(_ text: ParagraphText, attributes: [(TextAttributes, Range<Int>)], direction: WritingDirection,
          context: MeasuringContext) {
-        let utf16 = text.utf16
         // One attribute run (most paragraphs): one language, without the table of ranges.
-        let onlyLanguage = attributes.count == 1 ? attributes[0].0.language ?? "" : nil
-        let languages = onlyLanguage == nil ? Self.languageRanges(attributes, text: text) : []
-        var breaks: [BreakOpportunity] = []
+        languages = attributes.count == 1 ? .one(attributes[0].0.language ?? "")
+            : .ranges(Self.languageRanges(attributes, text: text))
         var graphemes = CompactOffsets(identity: 1)
         var bidi: BidiParagraph!
+        text.utf16.withUnsafeBufferPointer { units in
+            graphemes = ICU.graphemeOffsets(units, pool: context.breakIterators)
+            bidi = BidiParagraph.resolving(units, direction: direction)
+        }
+        self.graphemes = graphemes
+        self.bidi = bidi
+    }
+
+    /// The languages of a paragraph's text: one for all of it (most paragraphs), or the UTF-16
+    /// range of each, neighbours of one language merged ("" for none).
+    enum BreakLanguages {
+        case one(String)
+        case ranges([(locale: String, range: Range<Int>)])
+    }
+
+    /// The break opportunities of `utf16`, increasing, ending at its end: ICU's in each language
+    /// range (a break at a range's start belongs to the text before it), and with `hyphenation`
+    /// the hyphenation points of the words between them (libhyphen, the dictionary of each
+    /// language range). `pool` as in ``ICU/lineBreaks(_:locale:pool:)``.
+    static func lineBreaks(_ utf16: [UInt16], languages: BreakLanguages, pool: BreakIteratorPool?,
+                           hyphenation: HyphenationDictionaries?) -> [BreakOpportunity] {
+        var breaks: [BreakOpportunity] = []
         utf16.withUnsafeBufferPointer { units in
-            if languages.count <= 1 {
-                breaks = ICU.lineBreaks(units, locale: onlyLanguage ?? languages.first?.locale ?? "",
-                                        pool: context.breakIterators)
-            } else {
-                for (locale, range) in languages {
-                    // A break at a range's start belongs to the text before it.
-                    breaks += ICU.lineBreaks(units, locale: locale, pool: context.breakIterators).filter {
+            switch languages {
+            case .one(let locale):
+                breaks = ICU.lineBreaks(units, locale: locale, pool: pool)
+            case .ranges(let ranges) where ranges.count <= 1:
+                breaks = ICU.lineBreaks(units, locale: ranges.first?.locale ?? "", pool: pool)
+            case .ranges(let ranges):
+                for (locale, range) in ranges {
+                    breaks += ICU.lineBreaks(units, locale: locale, pool: pool).filter {
                         $0.offset > range.lowerBound && $0.offset <= range.upperBound
                     }
                 }
             }
-            graphemes = ICU.graphemeOffsets(units, pool: context.breakIterators)
-            bidi = BidiParagraph.resolving(units, direction: direction)
         }
         if breaks.last?.offset != utf16.count { breaks.append(BreakOpportunity(offset: utf16.count, isMandatory: false)) }
-        if let dictionaries = context.hyphenation, (attributes.first?.0.paragraphStyle.hyphenationFactor ?? 0) > 0 {
-            breaks = Self.addingHyphenationPoints(to: breaks, utf16: utf16,
-                                                  languages: onlyLanguage.map { [($0, 0..<utf16.count)] } ?? languages,
-                                                  dictionaries: dictionaries)
+        if let dictionaries = hyphenation {
+            let ranges: [(locale: String, range: Range<Int>)]
+            switch languages {
+            case .one(let locale): ranges = [(locale, 0..<utf16.count)]
+            case .ranges(let list): ranges = list
+            }
+            breaks = addingHyphenationPoints(to: breaks, utf16: utf16, languages: ranges, dictionaries: dictionaries)
         }
-        self.breaks = breaks
-        self.graphemes = graphemes
-        self.bidi = bidi
+        return breaks
+    }
+
+    /// Whether `utf16` has a character UAX #14 breaks after in every case (classes BK, CR, LF
+    /// and NL: a break opportunity before the paragraph's end that a line must take). A
+    /// vectorized scan: no ICU.
+    static func hasMandatoryBreaks(_ utf16: [UInt16]) -> Bool {
+        utf16.withUnsafeBufferPointer { units in
+            // Minimum distances, each a reduction the compiler vectorizes (a condition in the
+            // loop would stop it): U+000A…U+000D, U+0085, U+2028…U+2029.
+            var controls = UInt16.max, nextLine = UInt16.max, separators = UInt16.max
+            for unit in units {
+                controls = min(controls, unit &- 0x0A)
+                nextLine = min(nextLine, unit ^ 0x85)
+                separators = min(separators, unit &- 0x2028)
+            }
+            return controls < 4 || nextLine == 0 || separators < 2
+        }
     }
 
     /// The UTF-16 ranges of the runs' languages ("" for none), neighbours of one language merged.

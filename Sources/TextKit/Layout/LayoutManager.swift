@@ -239,7 +239,7 @@ public final class LayoutManager: TextStorageObserver {
     /// (`LayoutManager+LineShifting.swift`).
     package struct ParagraphState {
         package var range: Range<Int>
-        var cache: Paragraph?
+        package var cache: Paragraph?
         var direction: WritingDirection?
         package var lines: [PlacedLine] = []
         /// How many leading `lines` are still right; the rest is laid out again.

@@ -18,15 +18,27 @@ extension LineBreaker {
         return !Paragraph.contains(0x00AD, in: utf16)
     }
 
+    /// Whether the search from `current` in a span `available` wide would end at the paragraph's
+    /// end, told without its break opportunities: no mandatory break lies before it, and the
+    /// rest of the paragraph fits (by its advances without its trailing white space, then cut
+    /// and shaped as the line shows it). Every opportunity before the end then fits too (widths
+    /// never decrease), so the search would take them all and check the last. Most short
+    /// paragraphs are one such line and never find their opportunities (``Paragraph/breaks``).
+    func fitsWhole(from current: Int, available: Double, origin: Double) -> Bool {
+        guard !paragraph.hasMandatoryBreaks else { return false }
+        let count = paragraph.utf16.count, contentEnd = paragraph.trimmingTrailingWhitespace(current, count)
+        return paragraph.width(current..<contentEnd) <= available + 1e-9
+            && paragraph.fittingWidth(current..<count, contentEnd: contentEnd, hyphenates: true) <= available + 1e-9
+    }
+
     /// What the measuring loop of `fill` finds from `current` in a span `available` wide (the
     /// number of opportunities from `first` on that fit, whether the last of them is mandatory,
     /// the index it stopped at), when ``widthsNeverDecrease(_:)``: the opportunities that fit
     /// are then a prefix. Those that fit with their trailing white space (cheap to test: no
     /// trimming) are found by doubling steps and bisection, the few after them that fit only
     /// without it one by one; the loop's stop at a mandatory break is looked for among them.
-    func searchCandidates(from current: Int, first: Int,
-                          available: Double) -> (candidates: Int, mandatory: Bool, index: Int) {
-        let breaks = paragraph.breaks
+    func searchCandidates(from current: Int, first: Int, available: Double,
+                          in breaks: [BreakOpportunity]) -> (candidates: Int, mandatory: Bool, index: Int) {
         let limit = available + 1e-9
         // An upper bound of the loop's width (a trimmed end is never later, widths never decrease).
         func fitsUntrimmed(_ index: Int) -> Bool { paragraph.width(current..<breaks[index].offset) <= limit }

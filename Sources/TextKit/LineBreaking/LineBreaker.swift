@@ -278,20 +278,28 @@ package struct LineBreaker {
                 guard case .some(.some(var end)) = graphemeBreak(from: current, limit: count, available: available,
                                                           maxWidth: maxWidth, origin: origin) else { return .impossible }
                 guard end > current else { continue }
-                let first = firstBreak(after: current), last = firstBreak(after: end)
-                let mandatory = (first..<last).first { paragraph.breaks[$0].isMandatory }
-                if let mandatory { end = paragraph.breaks[mandatory].offset }
+                let breaks = paragraph.breaks
+                let first = firstBreak(after: current, in: breaks), last = firstBreak(after: end, in: breaks)
+                let mandatory = (first..<last).first { breaks[$0].isMandatory }
+                if let mandatory { end = breaks[mandatory].offset }
                 if fragments.isEmpty { fragments.reserveCapacity(spans.count) }
                 fragments.append((span, current..<end))
                 current = end
                 if mandatory != nil { return .fragments(fragments, end: current, mandatory: true, cuts: cuts) }
                 continue
             }
+            if searchesCandidates, fitsWhole(from: current, available: available, origin: origin) {
+                if fragments.isEmpty { fragments.reserveCapacity(spans.count) }
+                fragments.append((span, current..<count))
+                current = count
+                continue
+            }
+            let breaks = paragraph.breaks
             // The candidate ends are the opportunities `breaks[firstCandidate ..< firstCandidate + candidates]`.
-            var firstCandidate = firstBreak(after: current)
+            var firstCandidate = firstBreak(after: current, in: breaks)
             // A line that starts at a soft hyphen (the word was broken before it) does not end
             // right after it: that line would show nothing but the hyphen.
-            if firstCandidate < paragraph.breaks.count, paragraph.breaks[firstCandidate].offset == current + 1,
+            if firstCandidate < breaks.count, breaks[firstCandidate].offset == current + 1,
                paragraph.utf16[current] == 0x00AD {
                 firstCandidate += 1
             }
@@ -300,10 +308,10 @@ package struct LineBreaker {
             var index = firstCandidate
             if searchesCandidates {
                 (candidates, mandatory, index) = searchCandidates(from: current, first: firstCandidate,
-                                                                  available: available)
+                                                                  available: available, in: breaks)
             }
-            while !searchesCandidates, index < paragraph.breaks.count {
-                let opportunity = paragraph.breaks[index]
+            while !searchesCandidates, index < breaks.count {
+                let opportunity = breaks[index]
                 let end = paragraph.trimmingTrailingWhitespace(current, opportunity.offset)
                 let hyphen = paragraph.softHyphen(endingAt: end)?.advance ?? 0
                 let width = paragraph.hasTabs
@@ -319,13 +327,13 @@ package struct LineBreaker {
             }
             // Prefix sums are exact unless a cut reshapes glyphs: check the chosen end, back off.
             while candidates > 0,
-                  !fits(current..<paragraph.breaks[firstCandidate + candidates - 1].offset, available, origin: origin) {
+                  !fits(current..<breaks[firstCandidate + candidates - 1].offset, available, origin: origin) {
                 candidates -= 1
                 mandatory = false
             }
-            var best = candidates > 0 ? paragraph.breaks[firstCandidate + candidates - 1].offset : nil
-            if best == nil, index < paragraph.breaks.count {
-                let opportunity = paragraph.breaks[index].offset
+            var best = candidates > 0 ? breaks[firstCandidate + candidates - 1].offset : nil
+            if best == nil, index < breaks.count {
+                let opportunity = breaks[index].offset
                 let wordEnd = paragraph.trimmingTrailingWhitespace(current, opportunity)
                 if breaksWords || !fits(current..<opportunity, maxWidth, origin: origin) {
                     // The word can never fit on a line: break it between grapheme clusters.
@@ -386,11 +394,12 @@ package struct LineBreaker {
         return paragraph.fittingWidth(range, contentEnd: contentEnd, hyphenates: hyphenates) <= available + 1e-9
     }
 
-    private func firstBreak(after offset: Int) -> Int {
-        var low = 0, high = paragraph.breaks.count
+    /// The index of the first of `breaks` (the paragraph's) after `offset`.
+    private func firstBreak(after offset: Int, in breaks: [BreakOpportunity]) -> Int {
+        var low = 0, high = breaks.count
         while low < high {
             let mid = (low + high) / 2
-            if paragraph.breaks[mid].offset <= offset { low = mid + 1 } else { high = mid }
+            if breaks[mid].offset <= offset { low = mid + 1 } else { high = mid }
         }
         return low
     }

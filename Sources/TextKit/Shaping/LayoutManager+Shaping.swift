@@ -7,6 +7,10 @@ struct ShapingJob: @unchecked Sendable {
     /// Attribute runs, relative to `content`.
     var attributes: [(TextAttributes, Range<Int>)]
     var direction: WritingDirection
+    /// The widest line the paragraph may be set in (``Paragraph/init(content:attributes:direction:fonts:context:scratch:widestLine:)``):
+    /// a paragraph shaped ahead by a worker finds there the break opportunities it will need;
+    /// one shaped by the pass finds them when breaking asks.
+    var widestLine = Double.infinity
 }
 
 extension LayoutManager {
@@ -68,7 +72,7 @@ extension LayoutManager {
             scratch.fontWarnings.append(LayoutWarning(kind: .fontUnavailable, message: "\(error); using the default font"))
         }
         let paragraph = Paragraph(content: job.content, attributes: job.attributes, direction: job.direction,
-                                  fonts: resolver, context: context, scratch: scratch)
+                                  fonts: resolver, context: context, scratch: scratch, widestLine: job.widestLine)
         // Missing glyphs are not a paragraph's warning: `missingGlyphWarnings()` sums them up
         // per script over every shaped paragraph, so a reshaped paragraph never counts twice.
         return (paragraph, scratch.fontWarnings)
@@ -153,7 +157,15 @@ extension LayoutManager {
         let pending = range.filter { needsShaping($0, storage: storage) }
         guard pending.count >= Self.parallelShapingThreshold else { return nil }
         let runs = storage.runs
-        let jobs = pending.map { shapingJob(paragraphs[$0].range, storage: storage, runs: runs) }
+        let widestLine = textContainers.reduce(0) { widest, container in
+            let geometry = container.lineGeometry
+            return max(widest, geometry.textRect.width - 2 * geometry.lineFragmentPadding)
+        }
+        let jobs = pending.map {
+            var job = shapingJob(paragraphs[$0].range, storage: storage, runs: runs)
+            job.widestLine = widestLine
+            return job
+        }
         let fonts = fontCollection, fallback = defaultFont(), context = measuring
         let batch = ShapingBatch(range: range, targets: pending, ranges: pending.map { paragraphs[$0].range },
                                  jobs: jobs) { job, scratch in

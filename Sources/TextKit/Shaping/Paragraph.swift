@@ -13,8 +13,32 @@ package final class Paragraph {
     package let scalarOffsets: CompactOffsets
     /// Number of scalars of the content (without the terminator).
     let contentScalarCount: Int
-    /// UAX #14 opportunities, increasing, ending at the content's end.
-    package let breaks: [BreakOpportunity]
+    /// UAX #14 opportunities, increasing, ending at the content's end (hyphenation points among
+    /// them when the paragraph style hyphenates).
+    ///
+    /// Found with the analysis when the paragraph will need them (wider than the widest line
+    /// it was shaped for, hyphenated, or with a mandatory break inside), else the first time
+    /// they are asked for: a paragraph that fits its line (most short ones) never asks
+    /// (``LineBreaker``), and skips an ICU pass over its text. A paragraph is used by one thread
+    /// at a time (it is not `Sendable`), so the first ask stores them without a lock.
+    package var breaks: [BreakOpportunity] {
+        if let foundBreaks { return foundBreaks }
+        let found = ParagraphAnalysis.lineBreaks(utf16, languages: breakLanguages, pool: breakIterators,
+                                                 hyphenation: nil)
+        foundBreaks = found
+        return found
+    }
+    /// The opportunities once found (the property is not checked for exclusive access: the
+    /// paragraph belongs to one thread at a time).
+    @exclusivity(unchecked) private var foundBreaks: [BreakOpportunity]?
+    /// What finding them later needs: the text's languages and the layout's break iterators.
+    private let breakLanguages: ParagraphAnalysis.BreakLanguages
+    private let breakIterators: BreakIteratorPool?
+    /// Whether ``breaks`` were found when the paragraph was made or asked for since.
+    package var hasFoundBreaks: Bool { foundBreaks != nil }
+    /// Whether the text has a mandatory break before its end (a line, vertical tab or form feed
+    /// separator): when not, the paragraph's last opportunity is its only one a line must take.
+    package let hasMandatoryBreaks: Bool
     /// UAX #29 grapheme boundaries 0…count.
     package let graphemes: CompactOffsets
     package let bidi: BidiParagraph
@@ -52,9 +76,13 @@ package final class Paragraph {
     ///   - context: what the paragraphs of one layout manager share (an empty context shares
     ///     nothing: no pooled iterators, no hyphenation, no word cache).
     ///   - scratch: the calling thread's working memory (a new one when nil).
+    ///   - widestLine: the widest line the paragraph may be set in: a paragraph whose advances
+    ///     add up to more needs break opportunities and finds them at once (on the calling
+    ///     thread, a shaping worker); one that may fit finds them only when asked for. 0 finds
+    ///     them at once.
     package init(content: ArraySlice<Unicode.Scalar>, attributes: [(TextAttributes, Range<Int>)],
                  direction: WritingDirection, fonts: FontResolver, context: MeasuringContext = MeasuringContext(),
-                 scratch: ShapingScratch? = nil) {
+                 scratch: ShapingScratch? = nil, widestLine: Double = 0) {
         let text = ParagraphText(content)
         let analysis = ParagraphAnalysis(text, attributes: attributes, direction: direction, context: context)
         var itemizer = Itemizer(utf16: text.utf16, scalarOffsets: text.scalarOffsets, graphemes: analysis.graphemes,
@@ -66,8 +94,6 @@ package final class Paragraph {
         scalarOffsets = text.scalarOffsets
         contentScalarCount = content.count
         hasTabs = Self.contains(0x09, in: text.utf16)
-        breaks = analysis.breaks
-        hasHyphenationPoints = analysis.breaks.contains { $0.isHyphenation }
         graphemes = analysis.graphemes
         bidi = analysis.bidi
         missingCharacters = itemizer.missing
@@ -78,6 +104,19 @@ package final class Paragraph {
         attachments = Self.attachments(of: runs, scalarOffsets: scalarOffsets)
         Self.advancePrefix(of: runs, count: utf16.count, into: &scratch.prefix)
         advancePrefix = CompactDoubles(scratch.prefix)
+        breakLanguages = analysis.languages
+        breakIterators = context.breakIterators
+        hasMandatoryBreaks = ParagraphAnalysis.hasMandatoryBreaks(utf16)
+        let hyphenates = context.hyphenation != nil && (attributes.first?.0.paragraphStyle.hyphenationFactor ?? 0) > 0
+        if hyphenates || hasMandatoryBreaks || !(scratch.prefix[utf16.count] <= widestLine) {
+            let found = ParagraphAnalysis.lineBreaks(utf16, languages: analysis.languages,
+                                                     pool: context.breakIterators,
+                                                     hyphenation: hyphenates ? context.hyphenation : nil)
+            foundBreaks = found
+            hasHyphenationPoints = found.contains { $0.isHyphenation }
+        } else {
+            hasHyphenationPoints = false
+        }
         widthsNeverDecrease = LineBreaker.widthsNeverDecrease(
             utf16: utf16, advancePrefix: advancePrefix, hasTabs: hasTabs, hasHyphenationPoints: hasHyphenationPoints)
     }

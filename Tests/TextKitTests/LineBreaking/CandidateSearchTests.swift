@@ -9,7 +9,7 @@ import SeededRandom
 @Suite("Break candidate search")
 struct CandidateSearchTests {
     static let words = ["a", "word", "office", "typesetting", "extraordinarily", "of", "the", "x", "é",
-                        "supercalifragilisticexpialidocious", "  ", "(quoted),", "line\u{2028}break", "12.50",
+                        "supercalifragilisticexpialidocious", "  ", "(quoted),", "line\u{2028}break", "page\u{0C}feed", "vertical\u{0B}tab", "12.50",
                         "שלום", "עולם", "漢字かな", "नमस्ते", "e\u{301}", "—", "end."]
 
     /// Lays out `text` in containers of the given widths, with and without the search.
