@@ -1,8 +1,9 @@
 /// One paragraph and everything measured about it (minikin's `MeasuredText`): analysis, items
 /// and shaped runs. Line breaking only reads it.
 ///
-/// Stage by stage: `init` runs analysis (``ParagraphText``, ``ParagraphAnalysis``: ICU breaks,
-/// hyphenation points, graphemes, bidi), itemization (``Itemizer``) and shaping (``ShapedRun``).
+/// Stage by stage: `init` runs analysis (``ParagraphText``, ``ParagraphAnalysis``: graphemes,
+/// bidi), itemization (``Itemizer``) and shaping (``ShapedRun``); the ICU line break
+/// opportunities and hyphenation points (``breaks``) when the paragraph will need them.
 /// It is dropped when the paragraph's characters or shaping attributes change, and kept for
 /// paragraph-style changes and geometry changes.
 package final class Paragraph {
