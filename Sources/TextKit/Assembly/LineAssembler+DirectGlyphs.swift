@@ -307,24 +307,31 @@ package struct ColumnWriter {
                     run.offsetsX.withUnsafeBufferPointer { offsets in
                         if let exact {
                             // Exact as Float by `exactRange` if the bounds hold, tested once after.
-                            var largest: UInt32 = 0
+                            // Everything the loop reads or changes is a local of this closure (the
+                            // variables outside are captured by reference: each use went through
+                            // memory, as the stores into `w` may alias them).
+                            let (count, base, advanceStart, xStart, identity) = (count, base, advanceStart, xStart, identity)
+                            var (glyph, pen, largest, signed) = (next, x, UInt32(0), Int32(0))
                             for g in order {
-                                let advance = Double(advances[g]) * scale
-                                w[next] = ids[g]
+                                let units = advances[g]
+                                let advance = Double(units) * scale
+                                w[glyph] = ids[g]
                                 if !identity {
                                     let character = Int(scalars[Int(clusters[g])])
-                                    w[count &+ next] = UInt32(bitPattern: Int32(truncatingIfNeeded: character &- base))
+                                    w[count &+ glyph] = UInt32(bitPattern: Int32(truncatingIfNeeded: character &- base))
                                 }
-                                w[advanceStart &+ next] = Float(advance).bitPattern
-                                w[xStart &+ next] = Float(x + noOffset).bitPattern
-                                largest = max(largest, advances[g].magnitude)
-                                signs |= advances[g]
-                                x += advance
-                                next &+= 1
+                                w[advanceStart &+ glyph] = Float(advance).bitPattern
+                                w[xStart &+ glyph] = Float(pen + noOffset).bitPattern
+                                largest = max(largest, units.magnitude)
+                                signed |= units
+                                pen += advance
+                                glyph &+= 1
                             }
-                            if largest <= exact.units, signs >= 0, abs(start) < exact.limit, abs(x) < exact.limit { return }
+                            if largest <= exact.units, signed >= 0, abs(start) < exact.limit, abs(pen) < exact.limit {
+                                (next, x, signs) = (glyph, pen, signed)
+                                return
+                            }
                             // Out of bounds: the same glyphs again, each value tested.
-                            (next, x, signs) = (self.next, start, 0)
                         }
                         for g in order {
                             let advance = Double(advances[g]) * scale
