@@ -91,7 +91,8 @@ let package = Package(
             name: "TextKitTests",
             dependencies: ["TextKit", "TextKitFormats", "TextKitSVG", "ProcessOutput", "SeededRandom", "TestFixtures"]
         ),
-        .testTarget(name: "TextKitFormatsTests", dependencies: ["TextKitFormats", "TextKit", "TestFixtures", "JSONSchemaValidation"]),
+        .testTarget(name: "TextKitFormatsTests",
+                    dependencies: ["TextKitFormats", "TextKit", "TestFixtures", "JSONSchemaValidation", "SeededRandom"]),
         .testTarget(
             name: "TextKitCLITests",
             dependencies: ["TextKitCLI", "EditorExample", "TextKit", "TextKitFormats", "TextKitRender", "ProcessOutput",

@@ -79,12 +79,9 @@ struct JSONBuffer {
     /// returns the length; 0 (nothing written) when it is not finite or too large for that.
     @inline(__always)
     private static func format(_ value: Double, at start: UnsafeMutablePointer<UInt8>) -> Int {
-        guard value.isFinite else { return 0 }
-        let scaled = (value * 1000).rounded()
-        guard abs(scaled) < 9e15 else { return 0 }
-        let milli = Int64(scaled)
+        guard let milli = thousandths(value) else { return 0 }
         let negative = milli < 0
-        var rest = UInt64(negative ? -milli : milli)
+        var rest = milli.magnitude
         var fraction = Int(rest % 1000)
         rest /= 1000
         var fractionDigits = 0
@@ -104,42 +101,76 @@ struct JSONBuffer {
             end -= 1
             end.pointee = UInt8(ascii: ".")
         }
-        repeat {
-            end -= 1
-            end.pointee = UInt8(ascii: "0") &+ UInt8(rest % 10)
-            rest /= 10
-        } while rest > 0
-        if negative {
-            end -= 1
-            end.pointee = UInt8(ascii: "-")
-        }
-        return length
-    }
-
-    /// Writes the decimal digits of `value` (a minus sign first when negative) at `start` and
-    /// returns the length (at most 20).
-    @inline(__always)
-    private static func format(_ value: Int, at start: UnsafeMutablePointer<UInt8>) -> Int {
-        let negative = value < 0
-        var rest = negative ? UInt64(-(value + 1)) + 1 : UInt64(value)
-        let length = (negative ? 1 : 0) + digitCount(rest)
-        var end = start + length
-        repeat {
-            end -= 1
-            end.pointee = UInt8(ascii: "0") &+ UInt8(rest % 10)
-            rest /= 10
-        } while rest > 0
+        writeDigits(rest, endingAt: end)
         if negative { start.pointee = UInt8(ascii: "-") }
         return length
     }
 
+    /// `value × 1000` rounded half away from zero (what `(value * 1000).rounded()` gives), nil
+    /// when it is not finite or not below 9 × 10¹⁵ in magnitude. Without the call to libm's
+    /// `round` that the baseline x86-64 target makes (no rounding instruction before SSE4.1):
+    /// the product truncated, then moved by one when the part cut off is a half or more. That
+    /// part is exact: below 2⁵³ the integer part is a Double, and the difference of a Double and
+    /// its truncation is representable.
+    @inline(__always)
+    static func thousandths(_ value: Double) -> Int64? {
+        let scaled = value * 1000
+        // (False for NaN and the infinities too.)
+        guard abs(scaled) < 9e15 else { return nil }
+        var whole = Int64(scaled)
+        let cut = scaled - Double(whole)
+        if cut >= 0.5 { whole += 1 } else if cut <= -0.5 { whole -= 1 }
+        return whole
+    }
+
+    /// Writes the decimal digits of `value` at `start` and returns the length (at most 20).
+    @inline(__always)
+    private static func format(_ value: Int, at start: UnsafeMutablePointer<UInt8>) -> Int {
+        let negative = value < 0
+        let rest = value.magnitude
+        let length = (negative ? 1 : 0) + digitCount(UInt64(rest))
+        writeDigits(UInt64(rest), endingAt: start + length)
+        if negative { start.pointee = UInt8(ascii: "-") }
+        return length
+    }
+
+    /// Writes the decimal digits of `value` (at least one) backwards, ending just before `end`:
+    /// two at a time from a table (half the divisions of one at a time).
+    @inline(__always)
+    private static func writeDigits(_ value: UInt64, endingAt end: UnsafeMutablePointer<UInt8>) {
+        let pairs = digitPairs.utf8Start
+        var rest = value, end = end
+        while rest >= 100 {
+            let pair = Int(rest % 100) &* 2
+            rest /= 100
+            end -= 2
+            end[0] = pairs[pair]
+            end[1] = pairs[pair &+ 1]
+        }
+        if rest >= 10 {
+            let pair = Int(rest) &* 2
+            end[-2] = pairs[pair]
+            end[-1] = pairs[pair &+ 1]
+        } else {
+            end[-1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+        }
+    }
+
+    /// "00", "01", …, "99".
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
+
     /// The number of decimal digits of `value` (1 for 0).
     @inline(__always)
     private static func digitCount(_ value: UInt64) -> Int {
-        var count = 1, rest = value
-        while rest >= 10 {
-            rest /= 10
+        // Compared with powers of ten, not divided by ten.
+        var count = 1, bound: UInt64 = 10
+        while count < 20, value >= bound {
             count += 1
+            bound &*= 10
         }
         return count
     }
@@ -181,15 +212,7 @@ struct JSONBuffer {
             store.append(UInt8(ascii: "0") &+ UInt8(value))
             return
         }
-        var rest = value
-        store.write(length: Self.digitCount(value)) { end in
-            var end = end
-            while rest > 0 {
-                end -= 1
-                end.pointee = UInt8(ascii: "0") &+ UInt8(rest % 10)
-                rest /= 10
-            }
-        }
+        store.write(length: Self.digitCount(value)) { Self.writeDigits(value, endingAt: $0) }
     }
 }
 
