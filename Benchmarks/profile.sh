@@ -33,9 +33,14 @@ raw=$(count "RawShaper.shapeAll"); runs=$(count "RunShaper.shapeAll"); total=$((
 echo "Where the layout's instructions go (millions; inclusive):"
 echo "  layout: $total (pass $main, shaping workers $workers); HarfBuzz alone on the same text: $raw (whole paragraphs in the one font), $runs (the layout's runs in its fonts)"
 echo "  shaping a paragraph (Paragraph.init): $(count " Paragraph.init(content")"
-echo "    analysis (ICU: line breaks $(count "BreakIteratorPool.withIterator"), graphemes $(count "ICU.graphemeOffsets"), bidi $(( $(count "BidiParagraph.init") + $(count "BidiParagraph.isPlainLeftToRight") ))): $(count "ParagraphAnalysis.init")"
+# (Line breaks are found apart from the rest of the analysis, and only for the paragraphs that
+# need them; the analysis is the sum of its parts, as its initializer may be inlined.)
+breaks=$(count "ParagraphAnalysis.lineBreaks"); graphemes=$(count "ICU.graphemeOffsets")
+bidi=$(( $(count "BidiParagraph.init") + $(count "BidiParagraph.isPlainLeftToRight") ))
+echo "    analysis (ICU: line breaks $breaks, graphemes $graphemes, bidi $bidi): $(( breaks + graphemes + bidi ))"
 echo "    itemize (scripts, fonts, fallback $(count "FontCollection.fallbackFont(for:like:)")): $(count " Itemizer.items()")"
-echo "    shape (word cache $(count " ShapeCache.shape("), HarfBuzz in the layout ≈ $(( $(count "hb_shape") - raw - runs ))): $(count "specialized static Paragraph.shape(")"
+inlayout=$(( $(count "hb_shape") - raw - runs )); [ "$inlayout" -ge 0 ] || inlayout=0
+echo "    shape (word cache $(count " ShapeCache.shape("), HarfBuzz in the layout ≈ $inlayout): $(count "specialized static Paragraph.shape(")"
 echo "  line breaking (LineBreaker.nextLine): $(count "LineBreaker.nextLine")"
 echo "  assembly (LineAssembler.assemble): $(count "LineAssembler.assemble")"
 echo "Top inclusive functions (instructions; the whole process is 100%):"
