@@ -2,6 +2,8 @@ import Foundation
 import Testing
 @testable import TextKitFormats
 import SeededRandom
+import TestFixtures
+import TextKit
 
 /// The layout JSON's numbers: fixed point, rounded to 1/1000 half away from zero, trailing zeros
 /// removed. The writer formats them without libm's `round` and two digits at a time; each must
@@ -62,6 +64,36 @@ struct JSONNumberTests {
             var buffer = JSONBuffer { _ in }
             buffer.int(value)
             #expect(String(decoding: buffer.bytes, as: UTF8.self) == String(value))
+        }
+    }
+}
+
+/// A large page's bytes go to the sink as they are, not copied through the writer's buffer:
+/// the bytes must be those of copying every page through it, whatever the page sizes.
+@Suite("JSON pages passed to the sink")
+struct JSONPagePassThroughTests {
+    @Test(arguments: [false, true])
+    func passedPagesGiveTheSameBytes(pretty: Bool) throws {
+        let prose = try Fixtures.text("prose.txt")
+        // Full pages of prose (large), then a short last one, and pages of a few words (small).
+        for text in [String(repeating: prose, count: 6), prose.split(separator: "\n").prefix(3).joined(separator: "\n")] {
+            let (_, _, paged, snapshot) = Fixtures.paged(text)
+            func written(passing: Bool) throws -> (bytes: [UInt8], chunks: [Int]) {
+                var writer = LayoutJSONWriter(pretty: pretty)
+                writer.passesPagesThrough = passing
+                var bytes: [UInt8] = [], chunks: [Int] = []
+                try writer.write(snapshot, pages: paged.pages, placements: paged.placements) {
+                    bytes += $0
+                    chunks.append($0.count)
+                }
+                return (bytes, chunks)
+            }
+            let passed = try written(passing: true), copied = try written(passing: false)
+            #expect(passed.bytes == copied.bytes)
+            if text.count > prose.count {
+                // Pages of prose are more than half a flush each: some went through alone.
+                #expect(passed.chunks != copied.chunks, "\(paged.pages.count) pages")
+            }
         }
     }
 }

@@ -196,6 +196,19 @@ struct JSONBuffer {
         if quoted { store.append(UInt8(ascii: "\"")) }
     }
 
+    /// Appends `bytes` written elsewhere (by another buffer) and writes out what is large: a
+    /// piece of at least half the flush threshold goes to the sink as it is, after the bytes
+    /// before it, instead of being copied into the buffer and out again.
+    mutating func appendFlushing(_ bytes: [UInt8]) throws {
+        guard bytes.count >= flushThreshold / 2 else {
+            append(bytes)
+            try flushIfNeeded()
+            return
+        }
+        try flush()
+        try sink(bytes)
+    }
+
     /// Writes the buffer out if it is large.
     mutating func flushIfNeeded() throws {
         if store.count >= flushThreshold { try flush() }

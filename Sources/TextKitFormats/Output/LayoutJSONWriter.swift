@@ -21,6 +21,10 @@ public struct LayoutJSONWriter {
     /// `warningDetails` is written.
     public var warningDetails: [LayoutWarning] = []
 
+    /// Whether a large page's bytes go to the sink as they are (else they are copied into the
+    /// writer's buffer like the rest; tests compare the two).
+    var passesPagesThrough = true
+
     /// Creates a writer.
     public init(pretty: Bool = false, warnings: [String] = []) {
         self.pretty = pretty
@@ -36,7 +40,8 @@ public struct LayoutJSONWriter {
 
     /// Writes `snapshot` laid on `pages` (containers placed by `placements`, one per container).
     ///
-    /// - Parameter sink: receives the bytes in order, in chunks of about 64 KiB.
+    /// - Parameter sink: receives the bytes in order, in chunks of about 64 KiB (a large page's
+    ///   bytes in one chunk of their own).
     public func write(_ snapshot: LayoutSnapshot, pages: [PageDescription], placements: [ContainerPlacement],
                       to sink: @escaping ([UInt8]) throws -> Void) throws {
         precondition(placements.count == snapshot.containers.count, "one placement per container")
@@ -67,8 +72,12 @@ public struct LayoutJSONWriter {
                 return page.out.bytes
             }
             for bytes in written {
-                writer.out.append(bytes)
-                try writer.out.flushIfNeeded()
+                if passesPagesThrough {
+                    try writer.out.appendFlushing(bytes)
+                } else {
+                    writer.out.append(bytes)
+                    try writer.out.flushIfNeeded()
+                }
             }
         }
         if !pages.isEmpty { writer.first = false }
