@@ -53,16 +53,21 @@ extension Itemizer {
         var codes = [Int32](filledWith: ICU.commonScript, count: utf16.count)
         let latin = Self.latinScript
         // Through buffers: this runs for every unit of every paragraph beyond ASCII.
-        codes.withUnsafeMutableBufferPointer { codes in
-            utf16.withUnsafeBufferPointer { units in
+        let only = codes.withUnsafeMutableBufferPointer { codes in
+            utf16.withUnsafeBufferPointer { units -> Int32? in
                 var index = 0
                 var lastUnit: UInt16 = 0xFFFF, lastCode = ICU.commonScript
+                // The one real script met so far (Common while none), and whether another came.
+                var single = ICU.commonScript, mixed = false
                 while index < units.count {
                     let unit = units[index]
                     // ASCII letters are Latin, the rest of ASCII Common (as in asciiScriptCodes): most
                     // characters of a paragraph with one curly quote or accented letter ask ICU nothing.
                     if unit < 0x80 {
-                        if Self.isASCIILetter(unit) { codes[index] = latin }
+                        if Self.isASCIILetter(unit) {
+                            codes[index] = latin
+                            if single != latin { mixed = mixed || single != ICU.commonScript; single = latin }
+                        }
                         index += 1
                         continue
                     }
@@ -75,10 +80,19 @@ extension Itemizer {
                     let code = ICU.script(of: scalar)
                     for k in index..<index + length { codes[k] = code }
                     if length == 1 { lastUnit = unit; lastCode = code }
+                    if Self.isReal(code), code != single {
+                        mixed = mixed || single != ICU.commonScript
+                        single = code
+                    }
                     index += length
                 }
+                return mixed || single == ICU.commonScript ? nil : single
             }
         }
+        // One real script (English with curly quotes and dashes, most text of one language):
+        // resolution gives every character that script (the Common and Inherited ones before
+        // it take it when it comes, brackets that of their opening one, which is it too).
+        if let only { return [Int32](filledWith: only, count: utf16.count) }
         return Self.resolveCommon(consume codes, scalars: { Self.decode(utf16, at: $0) })
     }
 
@@ -111,9 +125,6 @@ extension Itemizer {
     ///
     /// Brackets opened before the first real script get that script when it comes.
     package static func resolveCommon(_ raw: consuming [Int32], scalars decode: (Int) -> (UInt32, Int)) -> [Int32] {
-        func isReal(_ code: Int32) -> Bool {
-            code != ICU.commonScript && code != ICU.inheritedScript && code != ICU.unknownScript
-        }
         var codes = raw
         var current = ICU.commonScript
         var stack: [(closing: UInt32, script: Int32)] = []
@@ -153,6 +164,13 @@ extension Itemizer {
             }
         }
         return codes
+    }
+
+    /// Whether `code` is a script of its own (not Common, Inherited or Unknown, which take
+    /// their neighbours').
+    @inline(__always)
+    static func isReal(_ code: Int32) -> Bool {
+        code != ICU.commonScript && code != ICU.inheritedScript && code != ICU.unknownScript
     }
 
     /// The script of the ASCII letters; every other ASCII character is Common (Scripts.txt).
