@@ -376,6 +376,14 @@ package final class Paragraph {
                         guard var previous = clusters.first.map(Int.init) else { return }
                         for glyph in 1..<clusters.count {
                             let cluster = Int(clusters[glyph])
+                            // Most glyphs start the unit after the last one's (a ligature or a
+                            // cluster here and there): no offset between them, and the unit is
+                            // inside the run (after the first cluster, before the run's end).
+                            if cluster == previous &+ 1 {
+                                if flagged { table[cluster] = flags[glyph] }
+                                previous = cluster
+                                continue
+                            }
                             guard cluster != previous else { continue }
                             // The first glyph of a cluster: its offset is unsafe when the glyph is
                             // flagged, and the offsets inside the cluster before it are unsafe.
