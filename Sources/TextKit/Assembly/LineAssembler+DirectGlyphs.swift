@@ -61,10 +61,14 @@ extension LineAssembler {
                     if scalars.isIdentity {
                         // (Most text: the character is the cluster.)
                         if nextCharacter < 0 { nextCharacter = Int(clusters[glyphs.lowerBound]) }
-                        var same = true
-                        for g in glyphs { same = same && Int(clusters[g]) == nextCharacter &+ (g &- glyphs.lowerBound) }
+                        // Glyph g must be character `offset + g`: the bits where some glyph is
+                        // not, or-ed (a reduction the compiler vectorizes; `same && …` kept a
+                        // branch and a variable in memory a glyph). Paragraph offsets fit 32 bits.
+                        let offset = Int32(truncatingIfNeeded: nextCharacter &- glyphs.lowerBound)
+                        var differs: Int32 = 0
+                        for g in glyphs { differs |= clusters[g] ^ (offset &+ Int32(truncatingIfNeeded: g)) }
                         nextCharacter &+= glyphs.count
-                        return same
+                        return differs == 0
                     }
                     return scalars.withReader { scalars in
                         if nextCharacter < 0 { nextCharacter = Int(scalars[Int(clusters[glyphs.lowerBound])]) }

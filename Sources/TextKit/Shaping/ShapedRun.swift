@@ -133,12 +133,43 @@ package struct ShapedRun {
 
     /// Index of the first glyph whose cluster is ≥ `offset`.
     func firstGlyph(atOrAfter offset: Int) -> Int {
-        var low = 0, high = clusters.count
-        while low < high {
-            let mid = (low + high) / 2
-            if Int(clusters[mid]) < offset { low = mid + 1 } else { high = mid }
+        clusters.withUnsafeBufferPointer { clusters in
+            // The answer is near glyph `offset − range.lowerBound` (one glyph a unit, but for a
+            // ligature or a cluster here and there): steps doubling from there bound it, then a
+            // bisection finds it (a few reads, where a bisection of the whole run takes seven).
+            let count = clusters.count
+            let guess = Swift.min(Swift.max(offset - range.lowerBound, 0), count)
+            // Bounds: clusters[low] < offset (or low = −1), clusters[high] ≥ offset (or high = count).
+            var low: Int, high: Int
+            if guess == count || Int(clusters[guess]) >= offset {
+                // At or before the guess: step down.
+                high = guess
+                low = guess - 1
+                var step = 1
+                while low >= 0, Int(clusters[low]) >= offset {
+                    high = low
+                    step &*= 2
+                    low = high - step
+                }
+                low = Swift.max(low, -1)
+            } else {
+                // After it: step up.
+                low = guess
+                high = guess + 1
+                var step = 1
+                while high < count, Int(clusters[high]) < offset {
+                    low = high
+                    step &*= 2
+                    high = low + step
+                }
+                high = Swift.min(high, count)
+            }
+            while high - low > 1 {
+                let middle = low + (high - low) / 2
+                if Int(clusters[middle]) < offset { low = middle } else { high = middle }
+            }
+            return high
         }
-        return low
     }
 
     /// The glyph indices whose clusters lie in `range` (a sub-range of ``range``).

@@ -81,6 +81,23 @@ import Testing
         }
     }
 
+    /// A run finds the first glyph at or after an offset by steps from where one glyph a unit
+    /// would put it: the glyph a scan finds, at every offset in and around every run (ligatures,
+    /// decompositions, marks and clusters of every script fixture).
+    @Test(arguments: texts + ["../../texts/ligatures.txt", "../../texts/prose.txt"])
+    func firstGlyphIsTheScansAnswer(_ name: String) throws {
+        let text = try ScriptFixtures.text(name)
+        for line in text.split(separator: "\n") {
+            let paragraph = ScriptFixtures.paragraph(String(line))
+            for run in paragraph.runs {
+                for offset in run.range.lowerBound - 2...run.range.upperBound + 2 {
+                    let expected = run.clusters.firstIndex { Int($0) >= offset } ?? run.clusters.count
+                    #expect(run.firstGlyph(atOrAfter: offset) == expected, "\(name) \(run.range) offset \(offset)")
+                }
+            }
+        }
+    }
+
     @Test func proseIsShapedMostlyFromTheCache() throws {
         let text = try String(contentsOfFile: Fixtures.path("Fixtures/texts/prose.txt"), encoding: .utf8)
         let cache = ShapeCache()
