@@ -57,6 +57,21 @@ extension TextStorage {
             return buffer.withUnsafeBufferPointer { all in
                 func scan(_ from: Int, _ to: Int) -> Int? {
                     var index = from
+                    // Eight scalars at a time, each compared with every separator in 32-bit lanes
+                    // (SSE2 has the lane-wise equality a scalar's 32 bits need, where it has no
+                    // 32-bit minimum): a block without a separator is passed over at once, the
+                    // one with it searched below.
+                    if let base = all.baseAddress {
+                        let raw = UnsafeRawPointer(base)
+                        while index + 8 <= to {
+                            let a = raw.loadUnaligned(fromByteOffset: index &* 4, as: SIMD4<UInt32>.self)
+                            let b = raw.loadUnaligned(fromByteOffset: index &* 4 &+ 16, as: SIMD4<UInt32>.self)
+                            let hits = (a .== 0x0A) .| (a .== 0x0D) .| (a .== 0x85) .| (a .== 0x2029)
+                                .| (b .== 0x0A) .| (b .== 0x0D) .| (b .== 0x85) .| (b .== 0x2029)
+                            if any(hits) { break }
+                            index &+= 8
+                        }
+                    }
                     while index < to {
                         let value = all[index].value
                         if value > 0x0D ? value == 0x85 || value == 0x2029 : value == 0x0A || value == 0x0D {
