@@ -15,23 +15,25 @@ struct ParagraphText {
     /// The paragraph's UTF-16 and the scalar offset of every UTF-16 offset 0…count.
     private static func utf16(of content: ArraySlice<Unicode.Scalar>) -> ([UInt16], CompactOffsets) {
         content.withUnsafeBufferPointer { scalars in
-            // Most text has no scalar beyond the BMP: its largest scalar (a vectorized maximum)
-            // says so without counting them.
-            var highest: UInt32 = 0
-            for scalar in scalars { highest = Swift.max(highest, scalar.value) }
-            var count = scalars.count
-            if highest > 0xFFFF { for scalar in scalars where scalar.value > 0xFFFF { count += 1 } }
             // (Never an uninitialized array of capacity 0: the standard library then writes its
             // count into the shared empty-array storage, a race ThreadSanitizer reports.)
-            if count == 0 { return ([], CompactOffsets(identity: 1)) }
-            if count == scalars.count {
-                // No surrogate pairs (most text): one unit per scalar.
-                let utf16 = [UInt16](count: count, filler: 0) { units in
-                    for index in 0..<count { units[index] = UInt16(truncatingIfNeeded: scalars[index].value) }
-                    return count
+            if scalars.isEmpty { return ([], CompactOffsets(identity: 1)) }
+            // Most text has no scalar beyond the BMP: one pass writes each scalar's low 16 bits
+            // and or-s their high bits (a vectorized loop), which are zero for such text.
+            var beyond: UInt32 = 0
+            let units = [UInt16](count: scalars.count, filler: 0) { units in
+                var high: UInt32 = 0 // (a local: `beyond`, captured, would be or-ed through memory)
+                for index in 0..<scalars.count {
+                    let value = scalars[index].value
+                    units[index] = UInt16(truncatingIfNeeded: value)
+                    high |= value &>> 16
                 }
-                return (utf16, CompactOffsets(identity: count + 1))
+                beyond = high
+                return scalars.count
             }
+            if beyond == 0 { return (units, CompactOffsets(identity: units.count + 1)) }
+            var count = scalars.count
+            for scalar in scalars where scalar.value > 0xFFFF { count += 1 }
             var offsets = [Int32](filledWith: 0, count: count + 1)
             let utf16 = [UInt16](count: count, filler: 0) { units in
                 offsets.withUnsafeMutableBufferPointer { offsets in
