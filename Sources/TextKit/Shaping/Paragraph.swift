@@ -415,6 +415,30 @@ package final class Paragraph {
         }
     }
 
+    /// ``contains(_:in:)`` for 32-bit values (glyph ids), whose minimum the baseline x86-64
+    /// target has no instruction for: eight values at a time compared for equality in 32-bit
+    /// lanes (which it has), or-ed, the rest one by one.
+    static func contains(_ value: UInt32, in values: [UInt32]) -> Bool {
+        values.withUnsafeBufferPointer { values in
+            guard let base = values.baseAddress else { return false }
+            let raw = UnsafeRawPointer(base), count = values.count
+            var index = 0
+            var found = SIMDMask<SIMD4<Int32>>(repeating: false)
+            while index &+ 8 <= count {
+                let a = raw.loadUnaligned(fromByteOffset: index &* 4, as: SIMD4<UInt32>.self)
+                let b = raw.loadUnaligned(fromByteOffset: index &* 4 &+ 16, as: SIMD4<UInt32>.self)
+                found = found .| (a .== value) .| (b .== value)
+                index &+= 8
+            }
+            var tail = false
+            while index < count {
+                tail = tail || values[index] == value
+                index &+= 1
+            }
+            return any(found) || tail
+        }
+    }
+
     private func reshape(_ run: ShapedRun, _ range: Range<Int>) -> ShapedRun {
         utf16.withUnsafeBufferPointer { ShapedRun($0, range: range, style: run.style) }
     }

@@ -25,4 +25,22 @@ struct ParagraphTextTests {
             #expect((0...paragraph.utf16.count).map { Int(paragraph.scalarOffsets[$0]) } == expected, "\(text.debugDescription)")
         }
     }
+
+    /// The searches for tabs, soft hyphens and .notdef glyphs (a minimum reduction for 16-bit
+    /// units, lane-wise equality eight at a time for 32-bit glyph ids) answer as `contains` does,
+    /// with the value at every position, blocks and tail included.
+    @Test func searchesFindTheValueAnywhere() {
+        for count in 0..<40 {
+            let glyphs = (0..<count).map { UInt32(1 + $0 % 7) }, units = (0..<count).map { UInt16(0x20 + $0 % 50) }
+            #expect(!Paragraph.contains(0, in: glyphs) && !Paragraph.contains(0x09, in: units))
+            for position in 0..<count {
+                var withGlyph = glyphs, withUnit = units
+                withGlyph[position] = 0
+                withUnit[position] = 0x09
+                #expect(Paragraph.contains(0, in: withGlyph), "\(count) \(position)")
+                #expect(Paragraph.contains(0x09, in: withUnit), "\(count) \(position)")
+                #expect(!Paragraph.contains(8, in: withGlyph))
+            }
+        }
+    }
 }
