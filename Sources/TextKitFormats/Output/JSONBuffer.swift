@@ -81,29 +81,28 @@ struct JSONBuffer {
     private static func format(_ value: Double, at start: UnsafeMutablePointer<UInt8>) -> Int {
         guard let milli = thousandths(value) else { return 0 }
         let negative = milli < 0
-        var rest = milli.magnitude
-        var fraction = Int(rest % 1000)
-        rest /= 1000
-        var fractionDigits = 0
-        if fraction != 0 {
-            fractionDigits = 3
-            while fraction % 10 == 0 { fraction /= 10; fractionDigits -= 1 }
-        }
-        let length = (negative ? 1 : 0) + digitCount(rest) + (fractionDigits > 0 ? fractionDigits + 1 : 0)
-        // Digits are written backwards from the end of their place.
-        var end = start + length
-        if fractionDigits > 0 {
-            for _ in 0..<fractionDigits {
-                end -= 1
-                end.pointee = UInt8(ascii: "0") &+ UInt8(fraction % 10)
-                fraction /= 10
-            }
-            end -= 1
-            end.pointee = UInt8(ascii: ".")
-        }
-        writeDigits(rest, endingAt: end)
+        let whole = milli.magnitude / 1000, fraction = Int(milli.magnitude % 1000)
+        let sign = negative ? 1 : 0, integerEnd = sign + digitCount(whole)
         if negative { start.pointee = UInt8(ascii: "-") }
-        return length
+        writeDigits(whole, endingAt: start + integerEnd)
+        // The point and the fraction's digits without trailing zeros, from a table: four bytes
+        // stored at once (past the number's end when shorter: the room reserved for a number
+        // holds them, and what follows overwrites them).
+        let (bytes, length) = fractions.withUnsafeBufferPointer { ($0[fraction], Int($0[fraction] >> 32)) }
+        UnsafeMutableRawPointer(start + integerEnd).storeBytes(of: UInt32(truncatingIfNeeded: bytes), as: UInt32.self)
+        return integerEnd + length
+    }
+
+    /// For each fraction 0…999 (thousandths): its point and digits without trailing zeros in the
+    /// low four bytes (in memory order), their count above (0 for 0: nothing is written).
+    private static let fractions: [UInt64] = (0..<1000).map { fraction in
+        guard fraction > 0 else { return 0 }
+        var digits = Array(String(fraction + 1000).utf8.dropFirst()) // three digits, zeros kept
+        while digits.last == UInt8(ascii: "0") { digits.removeLast() }
+        let text = [UInt8(ascii: ".")] + digits
+        var bytes: UInt64 = 0
+        for (index, byte) in text.enumerated() { bytes |= UInt64(byte) << (8 * index) }
+        return bytes | UInt64(text.count) << 32
     }
 
     /// `value × 1000` rounded half away from zero (what `(value * 1000).rounded()` gives), nil
