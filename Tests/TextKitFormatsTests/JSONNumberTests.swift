@@ -59,6 +59,21 @@ struct JSONNumberTests {
         }
     }
 
+    /// A glyph's y is formatted once while it repeats (a line's baseline): glyphs written one
+    /// after another give the bytes of each written alone, y repeated, changed, and back.
+    @Test func repeatedYGivesTheSameBytes() {
+        var generator = SplitMix64(seed: 9)
+        var buffer = JSONBuffer { _ in }
+        var expected = ""
+        let ys: [Double] = [712.5, 712.5, 700.125, 712.5, -3.0005, -3.0005, 1e-4, 123_456_789.25]
+        for round in 0..<400 {
+            let y = ys[round / 5 % ys.count], x = Double.random(in: -50...700, using: &generator)
+            buffer.glyph(id: round, font: round % 3, x: x, y: y, advance: 7.25, character: round)
+            expected += "[\(round),\(round % 3),\(Self.reference(x)),\(Self.reference(y)),7.25,\(round)]"
+        }
+        #expect(String(decoding: buffer.bytes, as: UTF8.self) == expected)
+    }
+
     @Test func integersAreDecimal() {
         for value in [0, 1, 9, 10, 99, 100, 101, 999, 1000, 65_535, Int(Int32.max), Int.max, Int.min, -1, -10, -100] {
             var buffer = JSONBuffer { _ in }

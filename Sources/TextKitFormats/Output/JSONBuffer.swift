@@ -6,6 +6,11 @@ struct JSONBuffer {
     private let store: ByteStore
     private let flushThreshold: Int
     private let sink: ([UInt8]) throws -> Void
+    /// The last glyph's y and its bytes (a line's glyphs share their baseline: it is formatted
+    /// once a line); NaN before the first, which no y equals.
+    private var lastY = Double.nan
+    private var lastYBytes: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    private var lastYLength = 0
 
     init(flushThreshold: Int = 1 << 16, sink: @escaping ([UInt8]) throws -> Void) {
         self.flushThreshold = flushThreshold
@@ -56,8 +61,16 @@ struct JSONBuffer {
             var length = Self.format(x, at: end)
             guard length > 0 else { return 0 }
             end += length; end.pointee = UInt8(ascii: ","); end += 1
-            length = Self.format(y, at: end)
-            guard length > 0 else { return 0 }
+            if y.bitPattern == lastY.bitPattern {
+                // (24 bytes stored at once: the room reserved holds them, what follows overwrites.)
+                UnsafeMutableRawPointer(end).storeBytes(of: lastYBytes, as: (UInt64, UInt64, UInt64).self)
+                length = lastYLength
+            } else {
+                length = Self.format(y, at: end)
+                guard length > 0 else { return 0 }
+                lastYBytes = UnsafeRawPointer(end).loadUnaligned(as: (UInt64, UInt64, UInt64).self)
+                (lastY, lastYLength) = (y, length)
+            }
             end += length; end.pointee = UInt8(ascii: ","); end += 1
             length = Self.format(advance, at: end)
             guard length > 0 else { return 0 }
@@ -237,6 +250,8 @@ private final class ByteStore {
     init(capacity: Int) {
         self.capacity = max(64, capacity)
         memory = .allocate(capacity: self.capacity)
+        // Initialized through to its end: a number's writer reads back more bytes than it wrote.
+        memory.initialize(repeating: 0, count: self.capacity)
     }
 
     deinit { memory.deallocate() }
@@ -247,6 +262,7 @@ private final class ByteStore {
         guard count + extra > capacity else { return }
         let grown = max(capacity * 2, count + extra)
         let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        bigger.initialize(repeating: 0, count: grown)
         bigger.update(from: memory, count: count)
         memory.deallocate()
         memory = bigger
