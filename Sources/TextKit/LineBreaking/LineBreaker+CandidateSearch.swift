@@ -62,4 +62,14 @@ extension LineBreaker {
         }
         return (high - first, false, high)
     }
+
+    /// The index of the first of `breaks` (the paragraph's) after `offset`.
+    func firstBreak(after offset: Int, in breaks: [BreakOpportunity]) -> Int {
+        var low = 0, high = breaks.count
+        while low < high {
+            let mid = (low + high) / 2
+            if breaks[mid].offset <= offset { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
 }

@@ -394,16 +394,6 @@ package struct LineBreaker {
         return paragraph.fittingWidth(range, contentEnd: contentEnd, hyphenates: hyphenates) <= available + 1e-9
     }
 
-    /// The index of the first of `breaks` (the paragraph's) after `offset`.
-    private func firstBreak(after offset: Int, in breaks: [BreakOpportunity]) -> Int {
-        var low = 0, high = breaks.count
-        while low < high {
-            let mid = (low + high) / 2
-            if breaks[mid].offset <= offset { low = mid + 1 } else { high = mid }
-        }
-        return low
-    }
-
     /// The container's text width minus the paragraph's indents for this line.
     func proposedSpan(in geometry: TextContainer.LineGeometry, isFirstLine: Bool) -> Span {
         let text = geometry.textRect
