@@ -9,21 +9,26 @@ extension Itemizer {
         // need no glyph): whether some unit is beyond ASCII or a letter, found without an early
         // exit (the compiler vectorizes it), answers at once.
         if font.asciiCoverageMask == (~0, ~0) {
-            // Two plain minimum and maximum reductions (conditions in the loop keep the compiler
-            // from vectorizing it): the largest unit, and the least distance of a unit lowercased
-            // from "a" (A…Z become a…z; no other ASCII unit lands in a…z; below "a" it wraps).
-            let (highest, nearestLetter) = utf16.withUnsafeBufferPointer { units -> (UInt16, UInt16) in
-                var highest: UInt16 = 0, nearestLetter = UInt16.max
-                for unit in units {
-                    highest = Swift.max(highest, unit)
-                    nearestLetter = Swift.min(nearestLetter, (unit | 0x20) &- 0x61)
-                }
-                return (highest, nearestLetter)
-            }
+            let (highest, hasLetter) = asciiSummary(utf16)
             guard highest < 0x80 else { return nil }
-            return nearestLetter < 26 ? latinScript : ICU.commonScript
+            return hasLetter ? latinScript : ICU.commonScript
         }
         return coveredASCIIScriptByMask(utf16, font: font)
+    }
+
+    /// The largest unit of `utf16`, and whether an ASCII letter is among its units: two plain
+    /// maximum and minimum reductions (conditions in the loop keep the compiler from vectorizing
+    /// it), the second the least distance of a unit lowercased from "a" (A…Z become a…z, no
+    /// other unit lands in a…z, below "a" it wraps).
+    static func asciiSummary(_ utf16: [UInt16]) -> (highest: UInt16, hasLetter: Bool) {
+        utf16.withUnsafeBufferPointer { units in
+            var highest: UInt16 = 0, nearestLetter = UInt16.max
+            for unit in units {
+                highest = Swift.max(highest, unit)
+                nearestLetter = Swift.min(nearestLetter, (unit | 0x20) &- 0x61)
+            }
+            return (highest, nearestLetter < 26)
+        }
     }
 
     /// ``coveredASCIIScript(_:font:)`` from the set of ASCII units the text holds (one pass
@@ -100,16 +105,9 @@ extension Itemizer {
     /// any other): ASCII letters are Latin and everything else is Common, so resolution
     /// (`resolveCommon`) gives every character Latin when there is a letter, else Common.
     package static func asciiScriptCodes(_ utf16: [UInt16]) -> [Int32]? {
-        var any: UInt16 = 0
-        var letters: UInt16 = 0 // non-zero once a letter came: no branch in the loop
-        utf16.withUnsafeBufferPointer { units in
-            for unit in units {
-                any |= unit
-                letters |= isASCIILetter(unit) ? 1 : 0
-            }
-        }
-        guard any < 0x80 else { return nil }
-        return [Int32](filledWith: letters != 0 ? latinScript : ICU.commonScript, count: utf16.count)
+        let (highest, hasLetter) = asciiSummary(utf16)
+        guard highest < 0x80 else { return nil }
+        return [Int32](filledWith: hasLetter ? latinScript : ICU.commonScript, count: utf16.count)
     }
 
     /// Resolves Common and Inherited script codes (UAX #24, as ICU's script runs and Pango do):
