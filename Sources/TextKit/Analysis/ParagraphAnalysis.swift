@@ -78,9 +78,14 @@ struct ParagraphAnalysis {
     /// paragraph).
     init(_ text: ParagraphText, attributes: [(TextAttributes, Range<Int>)], direction: WritingDirection,
          context: MeasuringContext) {
-        // One attribute run (most paragraphs): one language, without the table of ranges.
-        languages = attributes.count == 1 ? .one(attributes[0].0.language ?? "")
-            : .ranges(Self.languageRanges(attributes, text: text))
+        // One attribute run (most paragraphs): one language, without the table of ranges; runs
+        // of one language merged to one range are one language too.
+        if attributes.count == 1 {
+            languages = .one(attributes[0].0.language ?? "")
+        } else {
+            let ranges = Self.languageRanges(attributes, text: text)
+            languages = ranges.count <= 1 ? .one(ranges.first?.locale ?? "") : .ranges(ranges)
+        }
         var graphemes = CompactOffsets(identity: 1)
         var bidi: BidiParagraph!
         text.utf16.withUnsafeBufferPointer { units in
@@ -92,7 +97,7 @@ struct ParagraphAnalysis {
     }
 
     /// The languages of a paragraph's text: one for all of it (most paragraphs), or the UTF-16
-    /// range of each, neighbours of one language merged ("" for none).
+    /// range of each (two or more), neighbours of one language merged ("" for none).
     enum BreakLanguages {
         case one(String)
         case ranges([(locale: String, range: Range<Int>)])
@@ -109,8 +114,6 @@ struct ParagraphAnalysis {
             switch languages {
             case .one(let locale):
                 breaks = ICU.lineBreaks(units, locale: locale, pool: pool)
-            case .ranges(let ranges) where ranges.count <= 1:
-                breaks = ICU.lineBreaks(units, locale: ranges.first?.locale ?? "", pool: pool)
             case .ranges(let ranges):
                 for (locale, range) in ranges {
                     breaks += ICU.lineBreaks(units, locale: locale, pool: pool).filter {
