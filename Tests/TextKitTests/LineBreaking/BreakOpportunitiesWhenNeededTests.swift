@@ -85,4 +85,24 @@ struct BreakOpportunitiesWhenNeededTests {
             }
         }
     }
+
+    /// A paragraph finds its opportunities while it is made (on the shaping worker) exactly when
+    /// its advances add up to more than the widest line it may be set in; at or under it, not
+    /// until asked (prose without mandatory breaks, hyphenation off).
+    @Test func opportunitiesAreFoundAheadForParagraphsWiderThanTheWidestLine() throws {
+        let lines = Self.prose.split(separator: "\n").prefix(40)
+        try #require(lines.count == 40)
+        for line in lines {
+            let scalars = Array(line.unicodeScalars)
+            func paragraph(widestLine: Double) -> Paragraph {
+                Paragraph(content: scalars[...], attributes: [(ScriptFixtures.attributes(size: 12), 0..<scalars.count)],
+                          direction: .natural,
+                          fonts: FontResolver(collection: ScriptFixtures.fonts, fallback: ScriptFixtures.primary),
+                          context: MeasuringContext(breakIterators: BreakIteratorPool()), widestLine: widestLine)
+            }
+            let measured = paragraph(widestLine: .infinity), width = measured.width(0..<measured.utf16.count)
+            #expect(paragraph(widestLine: width.nextDown).hasFoundBreaks, "\(line.prefix(30))")
+            #expect(!paragraph(widestLine: width).hasFoundBreaks, "\(line.prefix(30))")
+        }
+    }
 }
