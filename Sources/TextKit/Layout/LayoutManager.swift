@@ -90,6 +90,7 @@ public final class LayoutManager: TextStorageObserver {
         container.layoutManager = self
         unrecordedContainers.append(container)
         heightSamples = nil
+        widestLineFound = widestLineFound.map { max($0, Self.widestLine(in: container)) }
         invalidate(fromContainer: index)
     }
 
@@ -99,6 +100,7 @@ public final class LayoutManager: TextStorageObserver {
         textContainers[index].layoutManager = nil
         textContainers.remove(at: index)
         heightSamples = nil
+        widestLineFound = nil
         invalidate(fromContainer: index)
     }
 
@@ -213,6 +215,7 @@ public final class LayoutManager: TextStorageObserver {
     public func textContainerChanged(_ container: TextContainer) {
         guard let index = textContainers.firstIndex(where: { $0 === container }) else { return }
         heightSamples = nil
+        widestLineFound = nil
         let changed = changedBand(of: container, index: index)
         invalidateLines(inContainer: index, band: changed)
     }
@@ -367,6 +370,9 @@ public final class LayoutManager: TextStorageObserver {
     /// The sample windows of ``usageBoundsForTextContainer`` (nil: to be taken); dropped by
     /// container and attribute changes.
     var heightSamples: HeightSamples?
+    /// The widest line any container offers (``widestLine``), once found: raised as containers
+    /// are added (pages, one at a time), found again after one is removed or changed.
+    var widestLineFound: Double?
     /// The extra line fragment and the cursor it was placed from (see
     /// `LayoutManager+ExtraLineFragment.swift`); cleared when layout is needed.
     var cachedExtraLine: (start: LayoutCursor, fragment: ExtraLineFragment?)?

@@ -157,10 +157,7 @@ extension LayoutManager {
         let pending = range.filter { needsShaping($0, storage: storage) }
         guard pending.count >= Self.parallelShapingThreshold else { return nil }
         let runs = storage.runs
-        let widestLine = textContainers.reduce(0) { widest, container in
-            let geometry = container.lineGeometry
-            return max(widest, geometry.textRect.width - 2 * geometry.lineFragmentPadding)
-        }
+        let widestLine = widestLine
         let jobs = pending.map {
             var job = shapingJob(paragraphs[$0].range, storage: storage, runs: runs)
             job.widestLine = widestLine
@@ -190,6 +187,23 @@ extension LayoutManager {
             paragraphs[target].direction = batch.jobs[slot].direction
             paragraphs[target].validLines = 0
         }
+    }
+
+    /// The widest line any container offers (its text width less both paddings): a paragraph
+    /// whose advances add up to more needs break opportunities, found by the worker that shapes
+    /// it. Kept between batches (every batch asked for it: with a container a page, that was
+    /// pages × batches reads).
+    package var widestLine: Double {
+        if let widestLineFound { return widestLineFound }
+        let widest = textContainers.reduce(0) { max($0, Self.widestLine(in: $1)) }
+        widestLineFound = widest
+        return widest
+    }
+
+    /// The widest line `container` offers.
+    static func widestLine(in container: TextContainer) -> Double {
+        let geometry = container.lineGeometry
+        return geometry.textRect.width - 2 * geometry.lineFragmentPadding
     }
 
     /// Paragraphs per batch: small, so the pass and the workers share the last ones evenly.

@@ -105,4 +105,34 @@ struct BreakOpportunitiesWhenNeededTests {
             #expect(!paragraph(widestLine: width).hasFoundBreaks, "\(line.prefix(30))")
         }
     }
+
+    /// The widest line the workers compare paragraphs with is kept between batches: raised as
+    /// containers are added, found again after one is removed or changed. Through any sequence of
+    /// those it equals the widest line the containers offer.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func widestLineFollowsTheContainers(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let manager = LayoutManager(fontCollection: ScriptFixtures.fonts, defaultFont: ScriptFixtures.primary)
+        func widest() -> Double {
+            manager.textContainers.map { $0.textRect.width - 2 * $0.lineFragmentPadding }.max() ?? 0
+        }
+        for _ in 0..<200 {
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0 where !manager.textContainers.isEmpty:
+                manager.removeTextContainer(at: Int.random(in: 0..<manager.textContainers.count, using: &rng))
+            case 1 where !manager.textContainers.isEmpty:
+                let container = manager.textContainers.randomElement(using: &rng)!
+                if Bool.random(using: &rng) {
+                    container.size = Size(width: Double(Int.random(in: 10...900, using: &rng)), height: 500)
+                } else {
+                    container.lineFragmentPadding = Double(Int.random(in: 0...20, using: &rng))
+                }
+            default:
+                let container = TextContainer(size: Size(width: Double(Int.random(in: 10...900, using: &rng)), height: 500))
+                container.lineFragmentPadding = Double(Int.random(in: 0...20, using: &rng))
+                manager.insertTextContainer(container, at: Int.random(in: 0...manager.textContainers.count, using: &rng))
+            }
+            #expect(manager.widestLine == widest())
+        }
+    }
 }
