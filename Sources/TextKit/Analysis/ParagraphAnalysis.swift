@@ -134,20 +134,24 @@ struct ParagraphAnalysis {
         return breaks
     }
 
-    /// Whether `utf16` has a character UAX #14 breaks after in every case (classes BK, CR, LF
-    /// and NL: a break opportunity before the paragraph's end that a line must take). A
-    /// vectorized scan: no ICU.
-    static func hasMandatoryBreaks(_ utf16: [UInt16]) -> Bool {
+    /// What line breaking needs to know of a paragraph's characters, in one pass: whether it has
+    /// a tab (measured with its tab stops), a soft hyphen (a line ending there shows a hyphen),
+    /// and a character UAX #14 breaks after in every case (classes BK, CR, LF and NL: an
+    /// opportunity before the end that a line must take). Plain minimum reductions, which the
+    /// compiler vectorizes (a condition in the loop would stop it).
+    static func characterFacts(_ utf16: [UInt16]) -> (hasTabs: Bool, hasSoftHyphens: Bool, hasMandatoryBreaks: Bool) {
         utf16.withUnsafeBufferPointer { units in
-            // Minimum distances, each a reduction the compiler vectorizes (a condition in the
-            // loop would stop it): U+000A…U+000D, U+0085, U+2028…U+2029.
+            var tab = UInt16.max, softHyphen = UInt16.max
+            // Distances from U+000A…U+000D, U+0085, U+2028…U+2029.
             var controls = UInt16.max, nextLine = UInt16.max, separators = UInt16.max
             for unit in units {
+                tab = min(tab, unit ^ 0x09)
+                softHyphen = min(softHyphen, unit ^ 0xAD)
                 controls = min(controls, unit &- 0x0A)
                 nextLine = min(nextLine, unit ^ 0x85)
                 separators = min(separators, unit &- 0x2028)
             }
-            return controls < 4 || nextLine == 0 || separators < 2
+            return (tab == 0, softHyphen == 0, controls < 4 || nextLine == 0 || separators < 2)
         }
     }
 

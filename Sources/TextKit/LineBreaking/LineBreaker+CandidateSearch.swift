@@ -9,13 +9,11 @@ extension LineBreaker {
     /// paragraph must not scan all of it again.
     package static func widthsNeverDecrease(_ paragraph: Paragraph) -> Bool { paragraph.widthsNeverDecrease }
 
-    /// ``widthsNeverDecrease(_:)`` of a paragraph with this text, these advance sums, tabs and
-    /// hyphenation points.
-    static func widthsNeverDecrease(utf16: [UInt16], advancePrefix: CompactDoubles, hasTabs: Bool,
+    /// ``widthsNeverDecrease(_:)`` of a paragraph with these advance sums, tabs, soft hyphens
+    /// and hyphenation points.
+    static func widthsNeverDecrease(advancePrefix: CompactDoubles, hasTabs: Bool, hasSoftHyphens: Bool,
                                     hasHyphenationPoints: Bool) -> Bool {
-        guard !hasTabs, !hasHyphenationPoints, advancePrefix.isNondecreasing else { return false }
-        // (It runs over every paragraph laid out: a vectorized search.)
-        return !Paragraph.contains(0x00AD, in: utf16)
+        !hasTabs && !hasSoftHyphens && !hasHyphenationPoints && advancePrefix.isNondecreasing
     }
 
     /// Whether the search from `current` in a span `available` wide would end at the paragraph's

@@ -66,7 +66,7 @@ package final class Paragraph {
     /// with the runs, so measuring a candidate line or fragment never searches a run's glyphs.
     package let unsafeCuts: [Bool]
     /// Whether line widths never decrease from one break opportunity to the next
-    /// (``LineBreaker/widthsNeverDecrease(utf16:advancePrefix:hasTabs:hasHyphenationPoints:)``).
+    /// (``LineBreaker/widthsNeverDecrease(advancePrefix:hasTabs:hasSoftHyphens:hasHyphenationPoints:)``).
     let widthsNeverDecrease: Bool
 
     /// Analyses, itemizes and shapes `content` (the paragraph without its terminator), then
@@ -94,7 +94,8 @@ package final class Paragraph {
         utf16 = text.utf16
         scalarOffsets = text.scalarOffsets
         contentScalarCount = content.count
-        hasTabs = Self.contains(0x09, in: text.utf16)
+        let facts = ParagraphAnalysis.characterFacts(text.utf16)
+        hasTabs = facts.hasTabs
         graphemes = analysis.graphemes
         bidi = analysis.bidi
         missingCharacters = itemizer.missing
@@ -107,7 +108,7 @@ package final class Paragraph {
         advancePrefix = CompactDoubles(scratch.prefix)
         breakLanguages = analysis.languages
         breakIterators = context.breakIterators
-        hasMandatoryBreaks = ParagraphAnalysis.hasMandatoryBreaks(utf16)
+        hasMandatoryBreaks = facts.hasMandatoryBreaks
         let hyphenates = context.hyphenation != nil && (attributes.first?.0.paragraphStyle.hyphenationFactor ?? 0) > 0
         if hyphenates || hasMandatoryBreaks || !(scratch.prefix[utf16.count] <= widestLine) {
             let found = ParagraphAnalysis.lineBreaks(utf16, languages: analysis.languages,
@@ -118,8 +119,9 @@ package final class Paragraph {
         } else {
             hasHyphenationPoints = false
         }
-        widthsNeverDecrease = LineBreaker.widthsNeverDecrease(
-            utf16: utf16, advancePrefix: advancePrefix, hasTabs: hasTabs, hasHyphenationPoints: hasHyphenationPoints)
+        widthsNeverDecrease = LineBreaker.widthsNeverDecrease(advancePrefix: advancePrefix, hasTabs: hasTabs,
+                                                              hasSoftHyphens: facts.hasSoftHyphens,
+                                                              hasHyphenationPoints: hasHyphenationPoints)
     }
 
     /// The shaping stage: one run per item, in logical order.
@@ -403,21 +405,9 @@ package final class Paragraph {
         return unsafe
     }
 
-    /// Whether `values` holds `value`, by a plain minimum reduction of each value XOR `value`
-    /// (zero only for `value` itself), which the compiler vectorizes; `contains` stops at the
-    /// first match and goes value by value (tabs, soft hyphens, .notdef glyphs: every paragraph
-    /// shaped is searched for them).
-    static func contains<Value: FixedWidthInteger & UnsignedInteger>(_ value: Value, in values: [Value]) -> Bool {
-        values.withUnsafeBufferPointer { values in
-            var least = Value.max
-            for other in values { least = Swift.min(least, other ^ value) }
-            return least == 0
-        }
-    }
-
-    /// ``contains(_:in:)`` for 32-bit values (glyph ids), whose minimum the baseline x86-64
-    /// target has no instruction for: eight values at a time compared for equality in 32-bit
-    /// lanes (which it has), or-ed, the rest one by one.
+    /// Whether `values` (glyph ids) holds `value`: eight values at a time compared for equality
+    /// in 32-bit lanes (the baseline x86-64 target has no 32-bit minimum, with which 16-bit text
+    /// is searched: ``ParagraphAnalysis/characterFacts(_:)``), or-ed, the rest one by one.
     static func contains(_ value: UInt32, in values: [UInt32]) -> Bool {
         values.withUnsafeBufferPointer { values in
             guard let base = values.baseAddress else { return false }

@@ -26,20 +26,31 @@ struct ParagraphTextTests {
         }
     }
 
-    /// The searches for tabs, soft hyphens and .notdef glyphs (a minimum reduction for 16-bit
-    /// units, lane-wise equality eight at a time for 32-bit glyph ids) answer as `contains` does,
-    /// with the value at every position, blocks and tail included.
+    /// The searches for tabs, soft hyphens and mandatory breaks (minimum reductions over the
+    /// 16-bit text, in one pass) and for .notdef glyphs (lane-wise equality eight at a time over
+    /// 32-bit glyph ids) find what they look for at every position, blocks and tail included,
+    /// and nothing else (neighbours of each character looked for are put in too).
     @Test func searchesFindTheValueAnywhere() {
+        let mandatory: [UInt16] = [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029]
+        let near: [UInt16] = [0x08, 0x0E, 0x84, 0x86, 0xAC, 0xAE, 0x2027, 0x202A]
         for count in 0..<40 {
-            let glyphs = (0..<count).map { UInt32(1 + $0 % 7) }, units = (0..<count).map { UInt16(0x20 + $0 % 50) }
-            #expect(!Paragraph.contains(0, in: glyphs) && !Paragraph.contains(0x09, in: units))
+            let glyphs = (0..<count).map { UInt32(1 + $0 % 7) }
+            let units = (0..<count).map { near[$0 % near.count] &+ UInt16($0 % 2) * 0x100 }
+            let facts = ParagraphAnalysis.characterFacts(units)
+            #expect(!Paragraph.contains(0, in: glyphs) && !facts.hasTabs && !facts.hasSoftHyphens
+                    && !facts.hasMandatoryBreaks, "\(count)")
             for position in 0..<count {
-                var withGlyph = glyphs, withUnit = units
+                var withGlyph = glyphs
                 withGlyph[position] = 0
-                withUnit[position] = 0x09
                 #expect(Paragraph.contains(0, in: withGlyph), "\(count) \(position)")
-                #expect(Paragraph.contains(0x09, in: withUnit), "\(count) \(position)")
                 #expect(!Paragraph.contains(8, in: withGlyph))
+                for (unit, kind) in [(UInt16(0x09), 0), (0xAD, 1)] + mandatory.map { ($0, 2) } {
+                    var withUnit = units
+                    withUnit[position] = unit
+                    let found = ParagraphAnalysis.characterFacts(withUnit)
+                    #expect([found.hasTabs, found.hasSoftHyphens, found.hasMandatoryBreaks]
+                            == [kind == 0, kind == 1, kind == 2], "\(count) \(position) \(unit)")
+                }
             }
         }
     }
