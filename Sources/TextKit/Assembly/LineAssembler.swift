@@ -22,16 +22,23 @@ package struct LineAssembler {
             layout.truncatedRange = characterRange(truncation.hidden)
             return layout
         }
-        var fragments: [LineFragment] = []
-        fragments.reserveCapacity(line.fragments.count)
-        for (span, range) in line.fragments {
+        func place(_ fragment: (span: Span, range: Range<Int>)) -> LineFragment {
             // Every fragment is justified but the one that ends the paragraph or a mandatory
             // break: the first fragment of a paragraph's last, split line is justified too.
+            let range = fragment.range
             let endsParagraph = range.upperBound == paragraph.utf16.count
             let endsAtBreak = line.endsWithMandatoryBreak && range.upperBound == line.range.upperBound
-            fragments.append(place(range, in: span, band: line.band, baseline: baseline,
-                                   justify: style.alignment == .justified && !endsParagraph && !endsAtBreak,
-                                   textRect: line.band, hyphenates: line.hyphenates(at: range.upperBound)))
+            return self.place(range, in: fragment.span, band: line.band, baseline: baseline,
+                              justify: style.alignment == .justified && !endsParagraph && !endsAtBreak,
+                              textRect: line.band, hyphenates: line.hyphenates(at: range.upperBound))
+        }
+        var fragments: [LineFragment]
+        if line.fragments.count == 1 {
+            fragments = [place(line.fragments[0])]
+        } else {
+            fragments = []
+            fragments.reserveCapacity(line.fragments.count)
+            for fragment in line.fragments { fragments.append(place(fragment)) }
         }
         if fragments.count > 1 { fragments.sort { $0.rect.minX < $1.rect.minX } }
         let characters = characterRange(line.range)

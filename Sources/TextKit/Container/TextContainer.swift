@@ -134,8 +134,16 @@ public final class TextContainer {
         let geometry = lineGeometry
         guard geometry.hasRegions else {
             // The whole proposed span (what `computeFreeSpans` gives without regions), one read.
-            guard proposed.width > 0, geometry.contains(bandAt: minY, height: height) else { return [] }
-            return proposed.width >= minimumWidth + 2 * geometry.lineFragmentPadding ? [proposed] : []
+            guard proposed.width > 0, geometry.contains(bandAt: minY, height: height),
+                  proposed.width >= minimumWidth + 2 * geometry.lineFragmentPadding else { return [] }
+            // Line after line the same span: one array, shared (a new one a line cost an
+            // allocation and a release). Bit for bit the same: -0 is not 0 here.
+            if let last = lastWholeSpan.first, last.minX.bitPattern == proposed.minX.bitPattern,
+               last.maxX.bitPattern == proposed.maxX.bitPattern {
+                return lastWholeSpan
+            }
+            lastWholeSpan = [proposed]
+            return lastWholeSpan
         }
         // Only bands that meet exclusions or a shape cost enough to remember.
         let key = BandAnswers.Key(proposed, minY: minY, height: height, minimumWidth: minimumWidth,
@@ -144,6 +152,10 @@ public final class TextContainer {
             computeFreeSpans(in: proposed, minY: minY, height: height, minimumWidth: minimumWidth)
         }
     }
+
+    /// The last whole span ``freeSpans(in:minY:height:minimumWidth:)`` gave without regions
+    /// (read for every line: not checked for exclusive access, see ``LayoutManager``).
+    @exclusivity(unchecked) private var lastWholeSpan: [Span] = []
 
     /// ``freeSpans(in:minY:height:minimumWidth:)`` asked of the regions (never from the shared
     /// answers; tests compare the two).

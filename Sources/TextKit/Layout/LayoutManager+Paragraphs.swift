@@ -211,7 +211,8 @@ extension LayoutManager {
         if delegate != nil { noteDisplayChange(ofLinesOf: state, from: keep) }
         firstNew = keep
         for line in state.lines[keep...] { statistics.addQuality(of: line.quality, sign: -1) }
-        state.lines.removeSubrange(keep...)
+        // (A general `replaceSubrange` even when nothing is removed: a first layout keeps none.)
+        if keep < state.lines.count { state.lines.removeSubrange(keep...) }
         state.overflow = nil
         if keep == 0 {
             state.solverReach = nil
@@ -243,6 +244,13 @@ extension LayoutManager {
                 state.validLines = state.lines.count
                 return nil
             }
+        }
+        if state.lines.capacity == 0, cursor.container < textContainers.count {
+            // Room for about as many lines as the paragraph's width fills in this container's
+            // line (one more): appended one by one, the array was made again as it doubled.
+            let geometry = textContainers[cursor.container].lineGeometry
+            let lines = paragraph.width(0..<paragraph.utf16.count) / (geometry.textRect.width - 2 * geometry.lineFragmentPadding)
+            state.lines.reserveCapacity(lines.isFinite && lines > 0 ? Int(min(lines, 256)) + 1 : 1)
         }
         var first = keep == 0
         while first || position < paragraph.utf16.count {

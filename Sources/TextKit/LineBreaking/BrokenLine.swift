@@ -43,7 +43,8 @@ package struct BrokenLine {
     var band: Rect
     var metrics: LineMetrics
     var height: Double
-    var fragments: [(span: Span, range: Range<Int>)]
+    /// (Kept in a ``ShortList``: most lines have one fragment, which then needs no allocation.)
+    var fragments: ShortList<(span: Span, range: Range<Int>)>
     var range: Range<Int>
     var endsWithMandatoryBreak: Bool
     var truncation: Truncation? = nil
@@ -55,7 +56,7 @@ package struct BrokenLine {
     func hyphenates(at end: Int) -> Bool { cutsWithoutHyphen.isEmpty || !cutsWithoutHyphen.contains(end) }
 
     /// Creates a value from its parts.
-    package init(container: Int, band: Rect, metrics: LineMetrics, height: Double, fragments: [(span: Span, range: Range<Int>)], range: Range<Int>, endsWithMandatoryBreak: Bool, truncation: Truncation? = nil, cutsWithoutHyphen: [Int] = []) {
+    package init(container: Int, band: Rect, metrics: LineMetrics, height: Double, fragments: ShortList<(span: Span, range: Range<Int>)>, range: Range<Int>, endsWithMandatoryBreak: Bool, truncation: Truncation? = nil, cutsWithoutHyphen: [Int] = []) {
         self.container = container
         self.band = band
         self.metrics = metrics

@@ -173,7 +173,7 @@ package struct LineBreaker {
                 // span; with none it moves down like any line that found no room.
                 if let span = spans.first {
                     return .line(BrokenLine(container: cursor.container, band: band, metrics: defaultMetrics,
-                                            height: height, fragments: [(span, 0..<0)], range: 0..<0,
+                                            height: height, fragments: ShortList((span, 0..<0)), range: 0..<0,
                                             endsWithMandatoryBreak: false))
                 }
                 if top >= lowestExclusionBottom(container) || maxWidth < minimum {
@@ -213,7 +213,7 @@ package struct LineBreaker {
                     let available = first.span.width - 2 * geometry.lineFragmentPadding
                     let truncation = truncate(from: start, available: available, mode: mode)
                     return .line(BrokenLine(container: cursor.container, band: band, metrics: metrics, height: height,
-                                            fragments: [(first.span, start..<paragraph.utf16.count)],
+                                            fragments: ShortList((first.span, start..<paragraph.utf16.count)),
                                             range: start..<paragraph.utf16.count, endsWithMandatoryBreak: false,
                                             truncation: truncation))
                 }
@@ -256,7 +256,7 @@ package struct LineBreaker {
     }
 
     private enum Fill {
-        case fragments([(span: Span, range: Range<Int>)], end: Int, mandatory: Bool, cuts: [Int])
+        case fragments(ShortList<(span: Span, range: Range<Int>)>, end: Int, mandatory: Bool, cuts: [Int])
         case nothing
         case impossible
     }
@@ -268,7 +268,7 @@ package struct LineBreaker {
                       breaksWords: Bool) -> Fill {
         let count = paragraph.utf16.count
         var current = start
-        var fragments: [(span: Span, range: Range<Int>)] = []
+        var fragments = ShortList<(span: Span, range: Range<Int>)>()
         var cuts: [Int] = []
         for span in rightToLeft ? spans.reversed() : spans where current < count {
             let available = span.width - 2 * padding
@@ -282,14 +282,12 @@ package struct LineBreaker {
                 let first = firstBreak(after: current, in: breaks), last = firstBreak(after: end, in: breaks)
                 let mandatory = (first..<last).first { breaks[$0].isMandatory }
                 if let mandatory { end = breaks[mandatory].offset }
-                if fragments.isEmpty { fragments.reserveCapacity(spans.count) }
                 fragments.append((span, current..<end))
                 current = end
                 if mandatory != nil { return .fragments(fragments, end: current, mandatory: true, cuts: cuts) }
                 continue
             }
             if searchesCandidates, fitsWhole(from: current, available: available, origin: origin) {
-                if fragments.isEmpty { fragments.reserveCapacity(spans.count) }
                 fragments.append((span, current..<count))
                 current = count
                 continue
@@ -350,8 +348,6 @@ package struct LineBreaker {
                 }
             }
             guard let end = best else { continue }
-            // At most one fragment per span: one allocation, never grown.
-            if fragments.isEmpty { fragments.reserveCapacity(spans.count) }
             fragments.append((span, current..<end))
             current = end
             if mandatory { return .fragments(fragments, end: current, mandatory: true, cuts: cuts) }

@@ -163,7 +163,7 @@ struct OptimalLineBreaker {
                 lines[lines.count - 1].line.endsWithMandatoryBreak = mandatory.contains(end)
             } else {
                 lines.append((BrokenLine(container: slot.container, band: slot.band, metrics: metrics, height: slot.band.height,
-                                         fragments: [(slot.span, range)], range: range,
+                                         fragments: ShortList((slot.span, range)), range: range,
                                          endsWithMandatoryBreak: mandatory.contains(end)), slot.searchStart))
             }
             lineStart = end

@@ -6,6 +6,10 @@ final class GlyphAssembly {
     private var storage: UnsafeMutablePointer<GlyphRecord>
     private var capacity: Int
     private(set) var count = 0
+    /// Where a word or segment shaped on its own is read from HarfBuzz, before it is appended
+    /// (and cached): one array for every word the thread shapes. (Not checked for exclusive
+    /// access: an assembly belongs to one thread.)
+    @exclusivity(unchecked) var shaped: [GlyphRecord] = []
 
     init(capacity: Int) {
         self.capacity = Swift.max(capacity, 8)

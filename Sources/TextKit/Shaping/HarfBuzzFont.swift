@@ -321,13 +321,33 @@ package final class HarfBuzzFont: @unchecked Sendable {
     /// (the word cache's form), read straight from HarfBuzz's buffer into one array.
     func shapeRecords(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, rightToLeft: Bool,
                       script: ScriptTag?, language: String?, features: [FontFeature]) -> [GlyphRecord] {
+        var records: [GlyphRecord] = []
+        shapeRecords(text, range: range, rightToLeft: rightToLeft, script: script, language: language,
+                     features: features, into: &records)
+        return records
+    }
+
+    /// ``shapeRecords(_:range:rightToLeft:script:language:features:)`` written over `records`
+    /// (its capacity kept: a shaping thread reuses one array for every word it shapes, where a
+    /// new array a word cost an allocation and a release each).
+    func shapeRecords(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, rightToLeft: Bool,
+                      script: ScriptTag?, language: String?, features: [FontFeature],
+                      into records: inout [GlyphRecord]) {
         if range.count > Self.maximumMarkRun, !Self.markRunCuts(text, range).isEmpty {
-            return ShapeCache.records(shape(text, range: range, rightToLeft: rightToLeft, script: script,
-                                            language: language, features: features), rightToLeft: rightToLeft)
+            records = ShapeCache.records(shape(text, range: range, rightToLeft: rightToLeft, script: script,
+                                               language: language, features: features), rightToLeft: rightToLeft)
+            return
         }
-        return withShapedBuffer(text, range: range, rightToLeft: rightToLeft, script: script, language: language,
-                                features: features) { infos, positions, n in
-            [GlyphRecord](count: n, filler: GlyphRecord()) { records in
+        let n = withShapedBuffer(text, range: range, rightToLeft: rightToLeft, script: script, language: language,
+                                 features: features) { infos, positions, n in
+            // Resized to n, then overwritten (`removeAll(keepingCapacity:)` costs a general
+            // `replaceSubrange`).
+            if records.count > n {
+                records.removeLast(records.count - n)
+            } else {
+                records.append(contentsOf: repeatElement(GlyphRecord(), count: n - records.count))
+            }
+            records.withUnsafeMutableBufferPointer { records in
                 for k in 0..<n {
                     let i = rightToLeft ? n - 1 - k : k
                     records[k] = GlyphRecord(
@@ -335,9 +355,10 @@ package final class HarfBuzzFont: @unchecked Sendable {
                         advance: positions[i].x_advance, offsetX: positions[i].x_offset,
                         offsetY: positions[i].y_offset, unsafeToBreak: Self.isUnsafeToBreak(infos[i]))
                 }
-                return n
             }
-        } ?? []
+            return n
+        }
+        if n == nil { records.removeAll() }
     }
 
     private static func isUnsafeToBreak(_ info: hb_glyph_info_t) -> Bool {

@@ -92,7 +92,8 @@ extension LayoutManager {
 
     /// Counts a shaped paragraph and keeps its warnings.
     func record(_ paragraph: Paragraph, _ problems: [LayoutWarning], warnings: inout [LayoutWarning]) {
-        warnings.append(contentsOf: problems)
+        // (Most paragraphs have none: appending nothing still made `warnings` a buffer of its own.)
+        if !problems.isEmpty { warnings.append(contentsOf: problems) }
         statistics.paragraphsShaped += 1
         shapingGeneration &+= 1
         statistics.glyphsShaped += paragraph.runs.reduce(0) { $0 + $1.glyphs.count }

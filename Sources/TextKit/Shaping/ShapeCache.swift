@@ -82,9 +82,9 @@ package final class ShapeCache: Sendable {
                 // A word a space before it may change: the run is shaped whole.
                 if shaped == nil { return nil }
             } else {
-                let records = style.input.shapeRecords(text, range: segment)
-                if Self.containsAny(records, of: contextGlyphs) { return nil }
-                out.append(records, clusterOffset: 0)
+                style.input.shapeRecords(text, range: segment, into: &out.shaped)
+                if Self.containsAny(out.shaped, of: contextGlyphs) { return nil }
+                out.append(out.shaped, clusterOffset: 0)
             }
             start = end
         }
@@ -305,7 +305,10 @@ package final class ShapeCache: Sendable {
         let knownSpace = wordEnd < segment.upperBound ? space : nil
         let shaped = knownSpace == nil ? segment : segment.lowerBound..<wordEnd
         let alone = UnsafeBufferPointer(rebasing: text[shaped])
-        let records = style.input.shapeRecords(alone, range: 0..<alone.count)
+        // (The records are the thread's array: `shaped` is let go before the next word is shaped
+        // into it, so it is not copied.)
+        style.input.shapeRecords(alone, range: 0..<alone.count, into: &out.shaped)
+        let records = out.shaped
         if containsAny(records, of: contextGlyphs) { return nil }
         out.append(records, clusterOffset: Int32(segment.lowerBound))
         if let knownSpace {

@@ -76,6 +76,12 @@ package struct ShapingInput: Hashable, Sendable {
                                  features: features)
     }
 
+    /// ``shapeRecords(_:range:)`` written over `records` (its capacity kept).
+    func shapeRecords(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, into records: inout [GlyphRecord]) {
+        font.shaper.shapeRecords(text, range: range, rightToLeft: rightToLeft, script: script, language: language,
+                                 features: features, into: &records)
+    }
+
     /// Shapes `text[range]`, the rest of `text` being context (see ``HarfBuzzFont/shape(_:range:rightToLeft:script:language:features:)``).
     func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>) -> ShapedGlyphs {
         font.shaper.shape(text, range: range, rightToLeft: rightToLeft, script: script, language: language,

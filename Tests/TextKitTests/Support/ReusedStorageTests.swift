@@ -1,0 +1,78 @@
+import SeededRandom
+import Testing
+import TextKitGeometry
+@testable import TextKit
+
+/// Storage reused instead of allocated again (per word shaped, per line broken) must never let
+/// one use show through the next.
+@Suite("Reused storage")
+struct ReusedStorageTests {
+    /// One array takes every word a thread shapes: each word of real text in every script,
+    /// shaped into the array the previous word left (longer, shorter, empty), gives the records
+    /// of that word shaped into a new array.
+    @Test func wordsShapedIntoOneArrayEqualWordsShapedAlone() throws {
+        let shaper = ScriptFixtures.primary.shaper
+        var reused: [GlyphRecord] = []
+        var words = 0
+        for name in ShapeCacheTests.texts + ["../../texts/prose.txt"] {
+            for word in try ScriptFixtures.text(name).split(whereSeparator: { $0 == " " || $0 == "\n" }) {
+                let units = Array(word.utf16)
+                // Also the empty word, between the others, and a word shaped with its context cut.
+                for range in [0..<units.count, 0..<0, 0..<units.count / 2] {
+                    let fresh = units.withUnsafeBufferPointer { text in
+                        shaper.shapeRecords(text, range: range, rightToLeft: false, script: nil, language: nil,
+                                            features: [])
+                    }
+                    units.withUnsafeBufferPointer { text in
+                        shaper.shapeRecords(text, range: range, rightToLeft: false, script: nil, language: nil,
+                                            features: [], into: &reused)
+                    }
+                    #expect(reused.map(\.glyph) == fresh.map(\.glyph) && reused.map(\.cluster) == fresh.map(\.cluster)
+                            && reused.map(\.advance) == fresh.map(\.advance), "\(name): \(word) \(range)")
+                    words += 1
+                }
+            }
+        }
+        #expect(words > 300)
+    }
+
+    /// A ``ShortList`` (its first element inline) behaves as an array through random appends
+    /// and writes: same count, elements and order.
+    @Test func shortListBehavesAsAnArray() {
+        var random = SplitMix64(seed: 0x5107)
+        for _ in 0..<500 {
+            var list = ShortList<Int>(), array: [Int] = []
+            for _ in 0..<Int(random.next() % 6) {
+                let value = Int(random.next() % 1000)
+                if !array.isEmpty, random.next() % 3 == 0 {
+                    let index = Int(random.next() % UInt64(array.count))
+                    list[index] = value
+                    array[index] = value
+                } else {
+                    list.append(value)
+                    array.append(value)
+                }
+                #expect(Array(list) == array && list.count == array.count && list.first == array.first)
+            }
+        }
+        let literal: ShortList = [3, 1, 2]
+        #expect(Array(literal) == [3, 1, 2] && Array(ShortList(7)) == [7])
+    }
+
+    /// A container without exclusions hands out one shared array while the span asked for stays
+    /// the same, bit for bit: a different span (an indent, -0 for 0) gets its own answer.
+    @Test func wholeLineSpansFollowTheSpanAskedFor() {
+        let container = TextContainer(size: Size(width: 300, height: 1000))
+        var random = SplitMix64(seed: 0x59A5)
+        let spans = [Span(minX: 0, maxX: 300), Span(minX: -0.0, maxX: 300), Span(minX: 20, maxX: 300),
+                     Span(minX: 0, maxX: 280), Span(minX: 0, maxX: 4)]
+        for _ in 0..<200 {
+            let proposed = spans[Int(random.next() % UInt64(spans.count))]
+            let minimum = Double(random.next() % 3) * 10
+            let answer = container.freeSpans(in: proposed, minY: 100, height: 14, minimumWidth: minimum)
+            let expected = container.computeFreeSpans(in: proposed, minY: 100, height: 14, minimumWidth: minimum)
+            #expect(answer.map { [$0.minX.bitPattern, $0.maxX.bitPattern] }
+                    == expected.map { [$0.minX.bitPattern, $0.maxX.bitPattern] }, "\(proposed) \(minimum)")
+        }
+    }
+}
