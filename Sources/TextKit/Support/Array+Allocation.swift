@@ -25,3 +25,53 @@ extension Array {
         if kept < count { removeLast(count - kept) }
     }
 }
+
+extension Array where Element: BitwiseCopyable {
+    /// `count` copies of `value`, as `init(repeating:count:)` gives them; a value whose bytes
+    /// are all zero (0, 0.0, false: the filler of almost every column) is written as bytes, one
+    /// `memset`, instead of element by element (``ZeroBytes``).
+    init(filledWith value: Element, count: Int) {
+        self.init()
+        reserveCapacity(count)
+        if Self.isZeroBytes(value) {
+            append(contentsOf: ZeroBytes(count: count))
+        } else {
+            append(contentsOf: repeatElement(value, count: count))
+        }
+    }
+
+    /// ``init(count:filler:writing:)`` filled through ``init(filledWith:count:)`` of these types.
+    init(count: Int, filler: Element, writing body: (UnsafeMutableBufferPointer<Element>) throws -> Int) rethrows {
+        self.init(filledWith: filler, count: count)
+        let kept = try withUnsafeMutableBufferPointer { try body($0) }
+        precondition(kept >= 0 && kept <= count, "more elements kept than written")
+        if kept < count { removeLast(count - kept) }
+    }
+
+    /// Whether every byte of `value` is zero.
+    @inline(__always)
+    private static func isZeroBytes(_ value: Element) -> Bool {
+        Swift.withUnsafeBytes(of: value) { bytes in bytes.allSatisfy { $0 == 0 } }
+    }
+}
+
+/// `count` elements of all-zero bytes, written into an array's storage as it appends them
+/// (`_copyContents(initializing:)`, the requirement through which `Array.append(contentsOf:)`
+/// writes a sequence's elements) by one `memset`.
+private struct ZeroBytes<Element: BitwiseCopyable>: Sequence {
+    let count: Int
+
+    var underestimatedCount: Int { count }
+
+    func makeIterator() -> EmptyCollection<Element>.Iterator { EmptyCollection().makeIterator() }
+
+    func _copyContents(initializing buffer: UnsafeMutableBufferPointer<Element>)
+        -> (EmptyCollection<Element>.Iterator, Int) {
+        precondition(buffer.count >= count, "storage smaller than reserved")
+        if count > 0 {
+            UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[..<(count * MemoryLayout<Element>.stride)])
+                .initializeMemory(as: UInt8.self, repeating: 0)
+        }
+        return (makeIterator(), count)
+    }
+}

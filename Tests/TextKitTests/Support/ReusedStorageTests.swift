@@ -75,4 +75,31 @@ struct ReusedStorageTests {
                     == expected.map { [$0.minX.bitPattern, $0.maxX.bitPattern] }, "\(proposed) \(minimum)")
         }
     }
+
+    /// Arrays filled through the zero-bytes path (a filler whose bytes are all zero) or element
+    /// by element equal `init(repeating:count:)`, for every column type, fillers with and without
+    /// zero bytes (-0.0 has a sign bit), counts from empty to past a page; a writing body sees them
+    /// filled.
+    @Test func filledArraysEqualRepeatedValues() {
+        var random = SplitMix64(seed: 0xF111)
+        for _ in 0..<300 {
+            let count = Int(random.next() % 5000) * Int(random.next() % 2)
+            for filler: UInt32 in [0, 7, .max] {
+                #expect([UInt32](filledWith: filler, count: count) == Array(repeating: filler, count: count))
+            }
+            for filler: Double in [0, -0.0, 1.5] {
+                let filled = [Double](filledWith: filler, count: count)
+                #expect(filled.map(\.bitPattern) == Array(repeating: filler.bitPattern, count: count))
+            }
+            #expect([Bool](filledWith: false, count: count) == Array(repeating: false, count: count))
+            #expect([Int32](filledWith: -1, count: count) == Array(repeating: -1, count: count))
+            let kept = count / 2
+            let written = [UInt16](count: count, filler: 0) { buffer in
+                #expect(buffer.allSatisfy { $0 == 0 })
+                for index in 0..<kept { buffer[index] = UInt16(truncatingIfNeeded: index) }
+                return kept
+            }
+            #expect(written == (0..<kept).map { UInt16(truncatingIfNeeded: $0) })
+        }
+    }
 }
