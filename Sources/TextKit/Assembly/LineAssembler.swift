@@ -6,7 +6,8 @@
 package struct LineAssembler {
     let paragraph: Paragraph
     let style: ParagraphStyle
-    let padding: Double
+    /// The line-fragment padding of the container of the line being assembled.
+    var padding: Double
     /// Whether fragments that allow it get their glyphs written straight into compact columns
     /// (``directGlyphs(_:contentEnd:pen:baseline:hyphen:contentStart:)``); false places every
     /// fragment through the general path (tests compare the two).

@@ -223,6 +223,12 @@ extension LayoutManager {
         defer { cursor = cursor.placed(at: start) }
 
         let metrics = defaultMetrics(for: firstFont)
+        // One assembler for the paragraph's lines, its padding set for each line's container (one
+        // a line copied the paragraph style each time).
+        var assembler = LineAssembler(paragraph: paragraph, style: style, padding: 0,
+                                      writesColumnsDirectly: tuning.placesGlyphsDirectly) { font, size in
+            self.index(of: font, size: size)
+        }
         var breaker = LineBreaker(paragraph: paragraph, style: style, containers: textContainers,
                                   defaultMetrics: metrics, minimumWidth: firstFont.size)
         breaker.hasFollowingText = state.range.upperBound < storage.length
@@ -235,8 +241,7 @@ extension LayoutManager {
             if let optimal {
                 for (broken, searchStart) in optimal.lines {
                     let reach = LayoutCursor(container: broken.container, y: broken.band.maxY)
-                    place(broken, searchStart: searchStart, reach: reach, paragraph: paragraph, style: style,
-                          state: &state)
+                    place(broken, searchStart: searchStart, reach: reach, assembler: &assembler, state: &state)
                 }
                 cursor = optimal.end
                 cursor.y += style.paragraphSpacing
@@ -268,7 +273,7 @@ extension LayoutManager {
                 state.relativeEnd = cursor
                 return scalar
             case .line(let broken):
-                place(broken, searchStart: searchStart, reach: reach, paragraph: paragraph, style: style, state: &state)
+                place(broken, searchStart: searchStart, reach: reach, assembler: &assembler, state: &state)
                 cursor = LayoutCursor(container: broken.container, y: broken.band.maxY + style.lineSpacing,
                                       lines: cursor.lines + 1)
                 position = broken.range.upperBound
@@ -295,13 +300,11 @@ extension LayoutManager {
 
     /// Places the glyphs of a broken line (the last line of a paragraph also takes its
     /// terminator), records it and its quality.
-    private func place(_ broken: BrokenLine, searchStart: LayoutCursor, reach: LayoutCursor, paragraph: Paragraph,
-                       style: ParagraphStyle, state: inout ParagraphState) {
+    private func place(_ broken: BrokenLine, searchStart: LayoutCursor, reach: LayoutCursor,
+                       assembler: inout LineAssembler, state: inout ParagraphState) {
         let padding = textContainers[broken.container].lineGeometry.lineFragmentPadding
-        let assembler = LineAssembler(paragraph: paragraph, style: style, padding: padding,
-                                      writesColumnsDirectly: tuning.placesGlyphsDirectly) { font, size in
-            self.index(of: font, size: size)
-        }
+        assembler.padding = padding
+        let paragraph = assembler.paragraph
         let isLast = broken.range.upperBound == paragraph.utf16.count
         var line = assembler.assemble(broken, isLastLine: isLast)
         if isLast { line.characterRange = line.characterRange.lowerBound..<state.range.count }

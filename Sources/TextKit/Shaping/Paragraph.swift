@@ -191,6 +191,16 @@ package final class Paragraph {
                 let scale = runs[run].scale
                 runs[run].clusters.withUnsafeBufferPointer { clusters in
                     runs[run].advances.withUnsafeBufferPointer { advances in
+                        if runs[run].hasOneGlyphPerUnit {
+                            // Glyph g is unit `start + g`, alone in its cluster: its advance is
+                            // the cluster's (stored, not added to the zero: the same value), in a
+                            // loop without the scatter, which the compiler vectorizes.
+                            let start = runs[run].range.lowerBound
+                            for index in 0..<advances.count {
+                                prefix[start &+ index] = Double(advances[index]) * scale
+                            }
+                            return
+                        }
                         for index in 0..<clusters.count {
                             prefix[Int(clusters[index])] += Double(advances[index]) * scale
                         }

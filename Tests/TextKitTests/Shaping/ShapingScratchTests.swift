@@ -60,4 +60,30 @@ struct ShapingScratchTests {
             }
         }
     }
+
+    /// A paragraph's advance prefix is, by its definition, each cluster's advances summed in
+    /// glyph order, then summed over the clusters in order: bit for bit, over every script fixture
+    /// (runs of one glyph a unit, which take a shorter path, and runs with ligatures and marks).
+    @Test func advancePrefixIsTheClustersAdvancesSummedInOrder() throws {
+        var oneGlyphPerUnit = 0, others = 0
+        for name in ShapeCacheTests.texts + ["../../texts/ligatures.txt", "../../texts/prose.txt"] {
+            for line in try ScriptFixtures.text(name).split(separator: "\n") {
+                let paragraph = ScriptFixtures.paragraph(String(line))
+                let count = paragraph.utf16.count
+                var own = [Double](repeating: 0, count: count + 1)
+                for run in paragraph.runs {
+                    if run.hasOneGlyphPerUnit { oneGlyphPerUnit += 1 } else { others += 1 }
+                    for g in run.glyphs.indices { own[Int(run.clusters[g])] += Double(run.advances[g]) * run.scale }
+                }
+                var sum = 0.0, expected: [UInt64] = []
+                for offset in 0..<count {
+                    expected.append(sum.bitPattern)
+                    sum += own[offset]
+                }
+                expected.append(sum.bitPattern)
+                #expect((0...count).map { paragraph.width(0..<$0).bitPattern } == expected, "\(name): \(line)")
+            }
+        }
+        #expect(oneGlyphPerUnit > 10 && others > 10)
+    }
 }
