@@ -254,7 +254,8 @@ extension LayoutManager {
             // Room for about as many lines as the paragraph's width fills in this container's
             // line (one more): appended one by one, the array was made again as it doubled.
             let geometry = textContainers[cursor.container].lineGeometry
-            let lines = paragraph.width(0..<paragraph.utf16.count) / (geometry.textRect.width - 2 * geometry.lineFragmentPadding)
+            let lineWidth = geometry.textRect.width - 2 * geometry.lineFragmentPadding
+            let lines = paragraph.width(0..<paragraph.utf16.count) / lineWidth
             state.lines.reserveCapacity(lines.isFinite && lines > 0 ? Int(min(lines, 256)) + 1 : 1)
         }
         var first = keep == 0

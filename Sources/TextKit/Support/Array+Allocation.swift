@@ -20,6 +20,12 @@ extension Array {
     /// types with a cheap filler).
     init(count: Int, filler: Element, writing body: (UnsafeMutableBufferPointer<Element>) throws -> Int) rethrows {
         self.init(filledWith: filler, count: count)
+        try keepWritten(by: body)
+    }
+
+    /// Lets `body` write the elements in place, then keeps the first number of them it returns.
+    fileprivate mutating func keepWritten(by body: (UnsafeMutableBufferPointer<Element>) throws -> Int) rethrows {
+        let count = self.count
         let kept = try withUnsafeMutableBufferPointer { try body($0) }
         precondition(kept >= 0 && kept <= count, "more elements kept than written")
         if kept < count { removeLast(count - kept) }
@@ -43,9 +49,7 @@ extension Array where Element: BitwiseCopyable {
     /// ``init(count:filler:writing:)`` filled through ``init(filledWith:count:)`` of these types.
     init(count: Int, filler: Element, writing body: (UnsafeMutableBufferPointer<Element>) throws -> Int) rethrows {
         self.init(filledWith: filler, count: count)
-        let kept = try withUnsafeMutableBufferPointer { try body($0) }
-        precondition(kept >= 0 && kept <= count, "more elements kept than written")
-        if kept < count { removeLast(count - kept) }
+        try keepWritten(by: body)
     }
 
     /// Whether every byte of `value` is zero.
