@@ -97,7 +97,11 @@ extension Itemizer {
         // One real script (English with curly quotes and dashes, most text of one language):
         // resolution gives every character that script (the Common and Inherited ones before
         // it take it when it comes, brackets that of their opening one, which is it too).
-        if let only { return [Int32](filledWith: only, count: utf16.count) }
+        if let only {
+            // (Written over the codes found: a second array was one more allocation a paragraph.)
+            codes.withUnsafeMutableBufferPointer { $0.update(repeating: only) }
+            return codes
+        }
         return Self.resolveCommon(consume codes, scalars: { Self.decode(utf16, at: $0) })
     }
 
