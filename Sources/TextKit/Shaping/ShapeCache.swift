@@ -127,16 +127,12 @@ package final class ShapeCache: Sendable {
             return true
         }
         guard !found else { return out.columns() }
-        let records = style.input.shapeRecords(text, range: range)
-        out.append(records, clusterOffset: 0)
-        // Kept as a word without spaces after it (clusters from the run's start).
-        let relative = records.map { record in
-            var record = record
-            record.cluster -= Int32(range.lowerBound)
-            return record
-        }
-        let whole = ShapedWord(segment: range, wordEnd: range.upperBound, hash: hash, records: relative,
-                               split: relative.count)
+        style.input.shapeRecords(text, range: range, into: &out.shaped)
+        out.append(out.shaped, clusterOffset: 0)
+        // Kept as a word without spaces after it (clusters from the run's start, made so in place).
+        for index in out.shaped.indices { out.shaped[index].cluster -= Int32(range.lowerBound) }
+        let whole = ShapedWord(segment: range, wordEnd: range.upperBound, hash: hash, records: out.shaped,
+                               split: out.shaped.count)
         state.withLock { Self.add(whole, text, styleID: styleID, to: &$0) }
         return out.columns()
     }

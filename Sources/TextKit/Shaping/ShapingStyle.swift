@@ -70,13 +70,8 @@ package struct ShapingInput: Hashable, Sendable {
         font.digest &+ UInt64(script?.rawValue ?? 0) << 1 | (rightToLeft ? 1 : 0)
     }
 
-    /// ``shape(_:range:)`` as glyph records in logical order (the word cache's form).
-    func shapeRecords(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>) -> [GlyphRecord] {
-        font.shaper.shapeRecords(text, range: range, rightToLeft: rightToLeft, script: script, language: language,
-                                 features: features)
-    }
-
-    /// ``shapeRecords(_:range:)`` written over `records` (its capacity kept).
+    /// ``shape(_:range:)`` as glyph records in logical order (the word cache's form), written over
+    /// `records` (its capacity kept: a shaping thread reuses one array, ``GlyphAssembly/shaped``).
     func shapeRecords(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, into records: inout [GlyphRecord]) {
         font.shaper.shapeRecords(text, range: range, rightToLeft: rightToLeft, script: script, language: language,
                                  features: features, into: &records)
