@@ -81,8 +81,18 @@ package struct Itemizer {
         self.fonts = fonts
     }
 
+    /// The items in text order.
     package mutating func items() -> [Item] {
-        guard !utf16.isEmpty else { return [] }
+        var items: [Item] = []
+        self.items(into: &items)
+        return items
+    }
+
+    /// ``items()`` written over `items`, keeping its capacity (a shaping thread reuses one array:
+    /// most paragraphs are one item, and an array of one allocated for each).
+    mutating func items(into items: inout [Item]) {
+        items.removeAll(keepingCapacity: true)
+        guard !utf16.isEmpty else { return }
         func name(_ code: Int32) -> ScriptTag? { code == ICU.commonScript ? nil : ICU.scriptTag(code) }
         var primary = fonts.primaryFont(for: attributes[0].0.font)
         let levels = bidi.levels
@@ -92,13 +102,13 @@ package struct Itemizer {
             // One attribute run and level, every unit its own cluster, ASCII (so one script, as
             // `asciiScriptCodes` resolves it) and in the font (most paragraphs of Latin text): the
             // general loop would grow one item over all of it.
-            return [Item(range: 0..<utf16.count, shaping: attributes[0].0.shaping, font: primary, script: name(script),
-                         rightToLeft: bidi.level(at: 0) & 1 == 1)]
+            items.append(Item(range: 0..<utf16.count, shaping: attributes[0].0.shaping, font: primary,
+                              script: name(script), rightToLeft: bidi.level(at: 0) & 1 == 1))
+            return
         }
         let scripts = resolvedScriptCodes()
         // Most paragraphs have one script and one level: stretches then need not check them.
         let oneScript = !scripts.contains { $0 != scripts[0] }
-        var items: [Item] = []
         items.reserveCapacity(8) // (grown from one, a paragraph of a few items copied them three times)
         var attributeIndex = 0
         // The item being grown; appended when the next cluster differs in any way.
@@ -180,7 +190,6 @@ package struct Itemizer {
             }
         }
         flush()
-        return items
     }
 
     /// How far the item in `font` can grow from `index` one character at a time (most text):

@@ -4,7 +4,8 @@ import Foundation
 /// What shaping a paragraph needs, copied out of the storage so it can run on any thread.
 struct ShapingJob: @unchecked Sendable {
     var content: ArraySlice<Unicode.Scalar>
-    /// Attribute runs, relative to `content`.
+    /// Attribute runs, relative to `content` (the last one's upper bound may lie past its end:
+    /// the paragraphs inside one storage run share one array, whose run reaches `Int.max`).
     var attributes: [(TextAttributes, Range<Int>)]
     var direction: WritingDirection
     /// The widest line the paragraph may be set in (``Paragraph/init(content:attributes:direction:fonts:context:scratch:widestLine:)``):
@@ -41,16 +42,34 @@ extension LayoutManager {
 
     /// The inputs of shaping the paragraph `range`.
     func shapingJob(_ range: Range<Int>, storage: TextStorage) -> ShapingJob {
-        shapingJob(range, storage: storage, runs: storage.runs)
+        var shared: SharedRun?
+        return shapingJob(range, storage: storage, runs: storage.runs, shared: &shared)
     }
 
+    /// The attributes of the paragraphs that lie inside storage run `run`: one array for all of
+    /// them, its only range `0..<Int.max` (the paragraphs of a document in one style would each
+    /// make one, and copy its attributes into it).
+    private typealias SharedRun = (run: Int, attributes: [(TextAttributes, Range<Int>)])
+
     /// ``shapingJob(_:storage:)`` with the storage's attribute runs, which a batch of paragraphs
-    /// reads once (read from the storage for each call, they were copied for each).
-    private func shapingJob(_ range: Range<Int>, storage: TextStorage, runs: borrowing AttributeRuns) -> ShapingJob {
+    /// reads once (read from the storage for each call, they were copied for each), sharing
+    /// `shared` with the paragraphs before in the same storage run.
+    private func shapingJob(_ range: Range<Int>, storage: TextStorage, runs: borrowing AttributeRuns,
+                            shared: inout SharedRun?) -> ShapingJob {
         let content = storage.scalars.contentRange(ofParagraph: range)
         var attributes: [(TextAttributes, Range<Int>)] = []
-        runs.enumerate(in: content) { value, sub in
-            attributes.append((value, sub.lowerBound - content.lowerBound..<sub.upperBound - content.lowerBound))
+        if !content.isEmpty, case let run = runs.runIndex(at: content.lowerBound),
+           runs.runRange(run).upperBound >= content.upperBound {
+            if let shared, shared.run == run {
+                attributes = shared.attributes
+            } else {
+                attributes = [(runs.values[run], 0..<Int.max)]
+                shared = (run, attributes)
+            }
+        } else {
+            runs.enumerate(in: content) { value, sub in
+                attributes.append((value, sub.lowerBound - content.lowerBound..<sub.upperBound - content.lowerBound))
+            }
         }
         if attributes.isEmpty { attributes = [(paragraphAttributes(range, storage: storage), 0..<0)] }
         return ShapingJob(content: storage.scalars.contiguousSlice(content), attributes: attributes,
@@ -159,8 +178,9 @@ extension LayoutManager {
         guard pending.count >= Self.parallelShapingThreshold else { return nil }
         let runs = storage.runs
         let widestLine = widestLine
+        var shared: SharedRun?
         let jobs = pending.map {
-            var job = shapingJob(paragraphs[$0].range, storage: storage, runs: runs)
+            var job = shapingJob(paragraphs[$0].range, storage: storage, runs: runs, shared: &shared)
             job.widestLine = widestLine
             return job
         }

@@ -73,7 +73,8 @@ package final class Paragraph {
     /// derives the tables line breaking reads.
     ///
     /// - Parameters:
-    ///   - attributes: the attribute runs over the content, as scalar ranges relative to it.
+    ///   - attributes: the attribute runs over the content, as scalar ranges relative to it
+    ///     (the last run's upper bound is not read: it may lie past the content's end).
     ///   - context: what the paragraphs of one layout manager share (an empty context shares
     ///     nothing: no pooled iterators, no hyphenation, no word cache).
     ///   - scratch: the calling thread's working memory (a new one when nil).
@@ -89,7 +90,9 @@ package final class Paragraph {
         var itemizer = Itemizer(utf16: text.utf16, scalarOffsets: text.scalarOffsets, graphemes: analysis.graphemes,
                                 bidi: analysis.bidi, attributes: attributes, fonts: fonts)
         let scratch = scratch ?? ShapingScratch()
-        let runs = Self.shape(itemizer.items(), text: text.utf16, cache: context.shapeCache, scratch: scratch)
+        itemizer.items(into: &scratch.items)
+        let runs = Self.shape(scratch.items, text: text.utf16, cache: context.shapeCache, scratch: scratch)
+        scratch.items.removeAll(keepingCapacity: true)
 
         utf16 = text.utf16
         scalarOffsets = text.scalarOffsets

@@ -1,8 +1,8 @@
 /// Working memory of one thread shaping paragraph after paragraph: the buffer a run's glyphs
-/// are assembled in, the advance prefix computed before it is stored compactly, and the font
-/// warnings of the paragraph being shaped. Reused, it saves three allocations a paragraph (four
-/// when a paragraph's advance prefix is kept in 32 bits) that short paragraphs pay for as much as
-/// long ones.
+/// are assembled in, the advance prefix computed before it is stored compactly, the items and
+/// the font warnings of the paragraph being shaped. Reused, it saves four allocations a
+/// paragraph (five when a paragraph's advance prefix is kept in 32 bits) that short paragraphs
+/// pay for as much as long ones.
 ///
 /// Never shared between threads: a shaping worker makes one for each batch it works on, the
 /// layout pass keeps its own.
@@ -11,6 +11,10 @@ package final class ShapingScratch {
     let assembly = GlyphAssembly(capacity: 256)
     /// The advance prefix of the paragraph being shaped, in 64 bits (see ``Paragraph``).
     var prefix: [Double] = []
+    /// The items of the paragraph being shaped (emptied once its runs are shaped). Not checked
+    /// for exclusive access: the scratch belongs to one thread, and the checks of its two uses
+    /// a paragraph cost more than reusing the array saves.
+    @exclusivity(unchecked) var items: [Item] = []
     /// Warnings about fonts that could not be resolved, for the paragraph being shaped.
     var fontWarnings: [LayoutWarning] = []
 
