@@ -42,12 +42,12 @@ extension LineAssembler {
             endRun += 1
             guard !clipped.isEmpty else { continue }
             // A piece `Paragraph.forEachPiece` shapes again: the general path's.
-            if paragraph.needsReshape(whole, clipped) { return nil }
+            if paragraph.needsReshape(endRun - 1, clipped) { return nil }
             let glyphs = runs[endRun - 1].glyphRange(for: clipped)
             // The first glyph in visual order: the logically first, or right to left the last.
             if !glyphs.isEmpty, count == 0 || rightToLeft {
                 let first = rightToLeft ? glyphs.upperBound - 1 : glyphs.lowerBound
-                characterBase = Int(scalars[Int(runs[endRun - 1].clusters[first])])
+                characterBase = Int(scalars[Int(runs[endRun - 1].columns.cluster(first))])
             }
             count += glyphs.count
             if identity, !rightToLeft, !glyphs.isEmpty, scalars.isIdentity, runs[endRun - 1].hasOneGlyphPerUnit {
@@ -57,7 +57,7 @@ extension LineAssembler {
                 identity = nextCharacter < 0 || character == nextCharacter
                 nextCharacter = character + glyphs.count
             } else if identity, !rightToLeft, !glyphs.isEmpty {
-                identity = runs[endRun - 1].clusters.withUnsafeBufferPointer { clusters in
+                identity = runs[endRun - 1].columns.withUnsafeColumns { _, clusters, _, _ in
                     if scalars.isIdentity {
                         // (Most text: the character is the cluster.)
                         if nextCharacter < 0 { nextCharacter = Int(clusters[glyphs.lowerBound]) }
@@ -81,7 +81,8 @@ extension LineAssembler {
                 }
             }
             if !wideAdvances, !runs[endRun - 1].advancesAreExactAsFloat {
-                wideAdvances = !ColumnWriter.advancesAreExact(runs[endRun - 1], glyphs)
+                let run = endRun - 1
+                wideAdvances = !ColumnWriter.advancesAreExact(runs[run].columns, glyphs, scale: runs[run].scale)
             }
             // Kept for the second pass (most fragments lie in one or two runs).
             if endRun - 1 == firstRun { firstGlyphs = glyphs } else { lastGlyphs = glyphs }
@@ -123,12 +124,12 @@ extension LineAssembler {
                 }
                 out.currentFont = font
                 let first = out.columns.next
-                guard out.columns.write(runs[index], glyphs, backwards: rightToLeft, pen: &pen, scalars: scalars,
-                                    into: w) else { return false }
+                guard out.columns.write(runs[index].columns, scale: runs[index].scale, glyphs, backwards: rightToLeft,
+                                        pen: &pen, scalars: scalars,
+                                        into: w) else { return false }
                 // The general path's y, operation for operation: a run without y offsets has one.
                 let (scale, raise) = (runs[index].scale, runs[index].style.baselineOffset)
-                let offsetsY = runs[index].offsetsY
-                if offsetsY.isEmpty {
+                if !runs[index].columns.hasOffsetsY {
                     let y = baseline - Double(Int32(0)) * scale - raise
                     if y.bitPattern != baseline.bitPattern {
                         for position in first..<out.columns.next { out.yExceptions.append((position, y)) }
@@ -136,7 +137,7 @@ extension LineAssembler {
                 } else {
                     for step in 0..<glyphs.count {
                         let g = rightToLeft ? glyphs.upperBound - 1 - step : glyphs.lowerBound + step, position = first + step
-                        let y = baseline - Double(offsetsY[g]) * scale - raise
+                        let y = baseline - Double(runs[index].columns.offsetY(g)) * scale - raise
                         if y.bitPattern != baseline.bitPattern { out.yExceptions.append((position, y)) }
                     }
                 }
@@ -183,7 +184,7 @@ extension LineAssembler {
 /// some x is not exact as Float, then in two (Double, the column widened in place, when the
 /// buffer has room for it). A write fails when an x needs 64 bits and there is no room
 /// (``roomForWideX``), or an advance is not exact as Float in a
-/// Float column (``advancesAreExact(_:_:)`` chooses the column; this only guards it).
+/// Float column (``advancesAreExact(_:_:scale:)`` chooses the column; this only guards it).
 package struct ColumnWriter {
     let count: Int
     /// The first glyph's character index: columns store offsets from it.
@@ -223,14 +224,15 @@ package struct ColumnWriter {
     /// advance and x, each one or two.
     var wordsPerGlyph: Int { (identityCharacters ? 1 : 2) + (wideAdvances ? 2 : 1) + (wideX ? 2 : 1) }
 
-    /// Whether every advance of `glyphs` of `run` is exact as Float (the general path then keeps
-    /// the advance column in 32 bits): at once when the bit-or of their magnitudes (at least the
-    /// largest) is below the bound of ``exactRange(scale:pen:)``, else advance by advance.
-    static func advancesAreExact(_ run: ShapedRun, _ glyphs: Range<Int>) -> Bool {
-        run.advances.withUnsafeBufferPointer { advancesAreExact($0, glyphs, scale: run.scale) }
+    /// Whether every advance of `glyphs` of a run's `columns` is exact as Float at `scale` (the
+    /// general path then keeps the advance column in 32 bits): at once when the bit-or of their
+    /// magnitudes (at least the largest) is below the bound of ``exactRange(scale:pen:)``, else
+    /// advance by advance. (A run's columns and scale, not the run: passing a run copied it.)
+    static func advancesAreExact(_ columns: GlyphColumns, _ glyphs: Range<Int>, scale: Double) -> Bool {
+        columns.advances.withUnsafeBufferPointer { advancesAreExact($0, glyphs, scale: scale) }
     }
 
-    /// ``advancesAreExact(_:_:)`` of `advances` (font units) at `scale`.
+    /// ``advancesAreExact(_:_:scale:)`` of `advances` (font units).
     static func advancesAreExact(_ advances: UnsafeBufferPointer<Int32>, _ glyphs: Range<Int>, scale: Double) -> Bool {
         if let exact = exactRange(scale: scale, pen: 0) {
             // a ^ (a >> 31) is a, or |a| − 1 when negative: below the bound, |a| is at most it.
@@ -280,91 +282,87 @@ package struct ColumnWriter {
         wideX = true
     }
 
-    /// Writes the glyphs `glyphs` of `run` (last first when `backwards`: right to left) from
-    /// `pen` on, moving it, with the general path's arithmetic; false (and `next` short of
-    /// `count`) when an x needs 64 bits without room for it (or an advance is not exact as Float
-    /// in a Float column).
-    mutating func write(_ run: ShapedRun, _ glyphs: Range<Int>, backwards: Bool = false, pen: inout Double,
-                        scalars: CompactOffsets.Reader, into w: UnsafeMutableBufferPointer<UInt32>) -> Bool {
+    /// Writes the glyphs `glyphs` of a run's `columns` at `scale` (last first when `backwards`:
+    /// right to left) from `pen` on, moving it, with the general path's arithmetic; false (and
+    /// `next` short of `count`) when an x needs 64 bits without room for it (or an advance is not
+    /// exact as Float in a Float column). (A run's columns and scale, not the run: passing a run
+    /// copied it.)
+    mutating func write(_ columns: GlyphColumns, scale: Double, _ glyphs: Range<Int>, backwards: Bool = false,
+                        pen: inout Double, scalars: CompactOffsets.Reader, into w: UnsafeMutableBufferPointer<UInt32>) -> Bool {
         // One loop per order, each as plain as the forward one alone.
-        backwards ? write(run, order: glyphs.reversed(), last: glyphs.lowerBound, pen: &pen, scalars: scalars, into: w)
-            : write(run, order: glyphs, last: glyphs.upperBound - 1, pen: &pen, scalars: scalars, into: w)
+        backwards
+            ? write(columns, scale: scale, order: glyphs.reversed(), last: glyphs.lowerBound, pen: &pen, scalars: scalars, into: w)
+            : write(columns, scale: scale, order: glyphs, last: glyphs.upperBound - 1, pen: &pen, scalars: scalars, into: w)
     }
 
-    /// ``write(_:_:backwards:pen:scalars:into:)`` with the glyphs in `order`, `last` the last of them.
-    private mutating func write(_ run: ShapedRun, order: some Sequence<Int>, last: Int, pen: inout Double,
-                                scalars: CompactOffsets.Reader, into w: UnsafeMutableBufferPointer<UInt32>) -> Bool {
-        let scale = run.scale
+    /// ``write(_:scale:_:backwards:pen:scalars:into:)`` with the glyphs in `order`, `last` the last of them.
+    private mutating func write(_ columns: GlyphColumns, scale: Double, order: some Sequence<Int>, last: Int,
+                                pen: inout Double, scalars: CompactOffsets.Reader,
+                                into w: UnsafeMutableBufferPointer<UInt32>) -> Bool {
         // `pen + Double(offsetX) * scale` for an offset of 0, as the general path computes it.
         let noOffset = Double(Int32(0)) * scale
         let (count, base, start) = (self.count, characterBase, pen)
         // (A pen off the Float grid makes the first x wide already: no bounds to try then.)
-        let exact = run.offsetsX.isEmpty && !wideX && !wideAdvances && PositionedGlyphs.isExactAsFloat(start)
+        let exact = !columns.hasOffsetsX && !wideX && !wideAdvances && PositionedGlyphs.isExactAsFloat(start)
             ? Self.exactRange(scale: scale, pen: start) : nil
         let (xStart, advanceStart, identity) = (self.xStart, self.advanceStart, identityCharacters)
         // Locals, not stored properties, in the loops: they run for nearly every glyph laid out.
         var (next, x, fits) = (self.next, start, true)
         var signs: Int32 = 0
-        run.glyphs.withUnsafeBufferPointer { ids in
-            run.clusters.withUnsafeBufferPointer { clusters in
-                run.advances.withUnsafeBufferPointer { advances in
-                    run.offsetsX.withUnsafeBufferPointer { offsets in
-                        if let exact {
-                            // Exact as Float by `exactRange` if the bounds hold, tested once after.
-                            // Everything the loop reads or changes is a local of this closure (the
-                            // variables outside are captured by reference: each use went through
-                            // memory, as the stores into `w` may alias them).
-                            let (count, base, advanceStart, xStart, identity) = (count, base, advanceStart, xStart, identity)
-                            var (glyph, pen, largest, signed) = (next, x, UInt32(0), Int32(0))
-                            for g in order {
-                                let units = advances[g]
-                                let advance = Double(units) * scale
-                                w[glyph] = ids[g]
-                                if !identity {
-                                    let character = Int(scalars[Int(clusters[g])])
-                                    w[count &+ glyph] = UInt32(bitPattern: Int32(truncatingIfNeeded: character &- base))
-                                }
-                                w[advanceStart &+ glyph] = Float(advance).bitPattern
-                                w[xStart &+ glyph] = Float(pen + noOffset).bitPattern
-                                largest = max(largest, units.magnitude)
-                                signed |= units
-                                pen += advance
-                                glyph &+= 1
-                            }
-                            if largest <= exact.units, signed >= 0, abs(start) < exact.limit, abs(pen) < exact.limit {
-                                (next, x, signs) = (glyph, pen, signed)
-                                return
-                            }
-                            // Out of bounds: the same glyphs again, each value tested.
-                        }
-                        for g in order {
-                            let advance = Double(advances[g]) * scale
-                            let glyphX = x + (offsets.isEmpty ? noOffset : Double(offsets[g]) * scale)
-                            guard wideAdvances || PositionedGlyphs.isExactAsFloat(advance) else {
-                                fits = false
-                                return
-                            }
-                            w[next] = ids[g]
-                            if !identity {
-                                let character = Int(scalars[Int(clusters[g])])
-                                w[count &+ next] = UInt32(bitPattern: Int32(truncatingIfNeeded: character &- base))
-                            }
-                            setAdvance(advance, at: next, into: w)
-                            guard setX(glyphX, at: next, into: w) else {
-                                fits = false
-                                return
-                            }
-                            signs |= advances[g]
-                            x += advance
-                            next &+= 1
-                        }
+        columns.withUnsafeColumns { ids, clusters, advances, offsets in
+            if let exact {
+                // Exact as Float by `exactRange` if the bounds hold, tested once after.
+                // Everything the loop reads or changes is a local of this closure (the
+                // variables outside are captured by reference: each use went through
+                // memory, as the stores into `w` may alias them).
+                let (count, base, advanceStart, xStart, identity) = (count, base, advanceStart, xStart, identity)
+                var (glyph, pen, largest, signed) = (next, x, UInt32(0), Int32(0))
+                for g in order {
+                    let units = advances[g]
+                    let advance = Double(units) * scale
+                    w[glyph] = ids[g]
+                    if !identity {
+                        let character = Int(scalars[Int(clusters[g])])
+                        w[count &+ glyph] = UInt32(bitPattern: Int32(truncatingIfNeeded: character &- base))
                     }
+                    w[advanceStart &+ glyph] = Float(advance).bitPattern
+                    w[xStart &+ glyph] = Float(pen + noOffset).bitPattern
+                    largest = max(largest, units.magnitude)
+                    signed |= units
+                    pen += advance
+                    glyph &+= 1
                 }
+                if largest <= exact.units, signed >= 0, abs(start) < exact.limit, abs(pen) < exact.limit {
+                    (next, x, signs) = (glyph, pen, signed)
+                    return
+                }
+                // Out of bounds: the same glyphs again, each value tested.
+            }
+            for g in order {
+                let advance = Double(advances[g]) * scale
+                let glyphX = x + (offsets.isEmpty ? noOffset : Double(offsets[g]) * scale)
+                guard wideAdvances || PositionedGlyphs.isExactAsFloat(advance) else {
+                    fits = false
+                    return
+                }
+                w[next] = ids[g]
+                if !identity {
+                    let character = Int(scalars[Int(clusters[g])])
+                    w[count &+ next] = UInt32(bitPattern: Int32(truncatingIfNeeded: character &- base))
+                }
+                setAdvance(advance, at: next, into: w)
+                guard setX(glyphX, at: next, into: w) else {
+                    fits = false
+                    return
+                }
+                signs |= advances[g]
+                x += advance
+                next &+= 1
             }
         }
         guard fits else { return false }
-        if signs < 0 || !run.offsetsX.isEmpty { mayMoveContent = true }
-        lastCharacter = Int(scalars[Int(run.clusters[last])])
+        if signs < 0 || columns.hasOffsetsX { mayMoveContent = true }
+        lastCharacter = Int(scalars[Int(columns.cluster(last))])
         (self.next, pen) = (next, x)
         return true
     }

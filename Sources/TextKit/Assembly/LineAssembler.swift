@@ -277,23 +277,23 @@ package struct LineAssembler {
                     let g = visual.rightToLeft ? indices.upperBound - 1 - step : indices.lowerBound + step
                     if plain {
                         // Most glyphs: nothing but the pen moves.
-                        let advance = Double(run.advances[g]) * run.scale
+                        let advance = Double(run.columns.advance(g)) * run.scale
                         glyphs.append(PositionedGlyph(
-                            glyphID: run.glyphs[g], fontIndex: font,
+                            glyphID: run.columns.glyph(g), fontIndex: font,
                             position: Point(x: pen + Double(run.offsetX(g)) * run.scale,
                                             y: baseline - Double(run.offsetY(g)) * run.scale - run.style.baselineOffset),
-                            advance: advance, characterIndex: Int(paragraph.scalarOffsets[Int(run.clusters[g])]),
+                            advance: advance, characterIndex: Int(paragraph.scalarOffsets[Int(run.columns.cluster(g))]),
                             isRightToLeft: visual.rightToLeft))
                         pen += advance
                         continue
                     }
-                    let cluster = Int(run.clusters[g])
+                    let cluster = Int(run.columns.cluster(g))
                     if letterSpacing != 0, letterGaps.contains(cluster), g == run.firstGlyph(atOrAfter: cluster) {
                         // Letter-spacing, the last resort of justification: a gap before the cluster.
                         pen += letterSpacing
                     }
-                    var advance = Double(run.advances[g]) * run.scale
-                    var glyphID = run.glyphs[g]
+                    var advance = Double(run.columns.advance(g)) * run.scale
+                    var glyphID = run.columns.glyph(g)
                     if cluster == range.upperBound - 1, let hyphen = softHyphen {
                         // A line broken at a soft hyphen shows a hyphen in its place.
                         glyphID = hyphen.glyph

@@ -56,41 +56,41 @@ final class GlyphAssembly {
         capacity = Swift.max(2 * capacity, minimum)
     }
 
-    /// The records as ``ShapedGlyphs`` columns (offsets empty when every one is zero, the
-    /// unsafe-to-break column when no glyph is), in one pass.
-    func columns() -> ShapedGlyphs {
-        var out = ShapedGlyphs()
-        out.glyphs = [UInt32](filledWith: 0, count: count)
-        out.clusters = [Int32](filledWith: 0, count: count)
-        out.advances = [Int32](filledWith: 0, count: count)
+    /// The records as a run's columns (offsets left out when every one is zero, the
+    /// unsafe-to-break flags when no glyph has one), in one allocation.
+    func columns() -> GlyphColumns {
+        let storage = storage, count = count
         // Each column's offsets or-ed (zero when all are zero), and whether some glyph is unsafe.
         // (Or-ed as bits, not `||`: a branch in the loop costs more than the or.)
         var xBits: Int32 = 0, yBits: Int32 = 0, unsafeBits: UInt8 = 0
-        let storage = storage, count = count
-        out.glyphs.withUnsafeMutableBufferPointer { glyphs in
-            out.clusters.withUnsafeMutableBufferPointer { clusters in
-                out.advances.withUnsafeMutableBufferPointer { advances in
-                    for index in 0..<count {
-                        let record = storage[index]
-                        glyphs[index] = record.glyph
-                        clusters[index] = record.cluster
-                        advances[index] = record.advance
-                        unsafeBits |= unsafeBitCast(record.unsafeToBreak, to: UInt8.self)
-                        xBits |= record.offsetX
-                        yBits |= record.offsetY
-                    }
-                }
+        for index in 0..<count {
+            unsafeBits |= unsafeBitCast(storage[index].unsafeToBreak, to: UInt8.self)
+            xBits |= storage[index].offsetX
+            yBits |= storage[index].offsetY
+        }
+        let layout = GlyphColumns.Layout(count: count, offsetsX: xBits != 0, offsetsY: yBits != 0, flags: unsafeBits != 0)
+        return GlyphColumns(layout) { words in
+            // (Int32 and UInt32 are related types: the signed columns are written through the
+            // words' memory as they are.)
+            let signed = UnsafeMutableRawPointer(words).assumingMemoryBound(to: Int32.self)
+            for index in 0..<count {
+                let record = storage[index]
+                words[index] = record.glyph
+                signed[count &+ index] = record.cluster
+                signed[2 &* count &+ index] = record.advance
+            }
+            let (xStart, yStart, flagStart) = (Int(layout.offsetsX), Int(layout.offsetsY), Int(layout.flags))
+            if xStart >= 0 {
+                for index in 0..<count { signed[xStart &+ index] = storage[index].offsetX }
+            }
+            if yStart >= 0 {
+                for index in 0..<count { signed[yStart &+ index] = storage[index].offsetY }
+            }
+            if flagStart >= 0 {
+                let flags = UnsafeMutableRawPointer(words + flagStart)
+                for index in 0..<count { flags.storeBytes(of: storage[index].unsafeToBreak, toByteOffset: index, as: Bool.self) }
             }
         }
-        if xBits != 0 { out.offsetsX = (0..<count).map { storage[$0].offsetX } }
-        if yBits != 0 { out.offsetsY = (0..<count).map { storage[$0].offsetY } }
-        if unsafeBits != 0 {
-            out.unsafeToBreak = [Bool](count: count, filler: false) { flags in
-                for index in 0..<count { flags[index] = storage[index].unsafeToBreak }
-                return count
-            }
-        }
-        return out
     }
 }
 

@@ -63,7 +63,9 @@ package final class Paragraph {
     let hasHyphenationPoints: Bool
     /// `unsafeCuts[i]`: UTF-16 offset i lies strictly inside a run and cutting that run there
     /// changes its glyphs (``ShapedRun/isUnsafeToCut(at:)``); false at run boundaries. Filled
-    /// with the runs, so measuring a candidate line or fragment never searches a run's glyphs.
+    /// with the runs, so measuring a candidate line or fragment never searches a run's glyphs;
+    /// empty when every run has one glyph a unit (most paragraphs), whose flags answer at once
+    /// (``isUnsafeCut(at:)``).
     package let unsafeCuts: [Bool]
     /// Whether line widths never decrease from one break opportunity to the next
     /// (``LineBreaker/widthsNeverDecrease(advancePrefix:hasTabs:hasSoftHyphens:hasHyphenationPoints:)``).
@@ -153,7 +155,8 @@ package final class Paragraph {
         var missingAt: [Int: MissingCharacter]?
         // Runs by index, here and below: a run copied into a loop variable costs a retain and a
         // release of each of its arrays, for every run of every paragraph.
-        for r in runs.indices where runs[r].attachment == nil && Self.contains(0, in: runs[r].glyphs) {
+        for r in runs.indices where runs[r].attachment == nil
+            && runs[r].glyphs.withUnsafeBufferPointer({ Self.contains(0, in: $0) }) {
             let run = runs[r]
             if missingAt == nil { missingAt = Dictionary(missing.map { ($0.offset, $0) }) { first, _ in first } }
             for (index, glyph) in run.glyphs.enumerated() where glyph == 0 {
@@ -301,7 +304,7 @@ package final class Paragraph {
                 let index = backwards ? end - 1 - step : first + step
                 let clipped = runs[index].range.clamped(to: range)
                 guard !clipped.isEmpty else { continue }
-                if needsReshape(runs[index].range, clipped) {
+                if needsReshape(index, clipped) {
                     body(reshape(runs[index], clipped), clipped)
                 } else {
                     body(runs[index], clipped)
@@ -340,27 +343,43 @@ package final class Paragraph {
 
     private func glyphWidth(_ range: Range<Int>, contentEnd: Int) -> Double {
         let first = runIndex(containing: range.lowerBound)
-        let safeStart = first >= runs.count || !needsReshape(runs[first].range, runs[first].range.clamped(to: range))
+        let safeStart = first >= runs.count || !needsReshape(first, runs[first].range.clamped(to: range))
         let last = runIndex(containing: max(range.lowerBound, range.upperBound - 1))
-        let safeEnd = last >= runs.count || !needsReshape(runs[last].range, runs[last].range.clamped(to: range))
+        let safeEnd = last >= runs.count || !needsReshape(last, runs[last].range.clamped(to: range))
         if safeStart && safeEnd { return width(range.lowerBound..<contentEnd) }
         var total = 0.0
         forEachPiece(range) { run, clipped in
-            for g in run.glyphRange(for: clipped) where Int(run.clusters[g]) < contentEnd {
-                total += Double(run.advances[g]) * run.scale
+            for g in run.glyphRange(for: clipped) where Int(run.columns.cluster(g)) < contentEnd {
+                total += Double(run.columns.advance(g)) * run.scale
             }
         }
         return total
     }
 
-    /// Whether `clipped`, a part of the run covering `runRange`, cuts the run where cutting
-    /// changes its glyphs. (Offsets outside the run's interior never do: its clusters lie in it.)
+    /// Whether `clipped`, a part of run `run`, cuts the run where cutting changes its glyphs.
+    /// (Offsets outside the run's interior never do: its clusters lie in it.)
     @inline(__always)
-    func needsReshape(_ runRange: Range<Int>, _ clipped: Range<Int>) -> Bool {
-        clipped.lowerBound > runRange.lowerBound && clipped.lowerBound < runRange.upperBound
-            && unsafeCuts[clipped.lowerBound]
+    func needsReshape(_ run: Int, _ clipped: Range<Int>) -> Bool {
+        let runRange = runs[run].range
+        return clipped.lowerBound > runRange.lowerBound && clipped.lowerBound < runRange.upperBound
+            && isUnsafeCut(at: clipped.lowerBound, in: run)
             || clipped.upperBound < runRange.upperBound && clipped.upperBound > runRange.lowerBound
-            && unsafeCuts[clipped.upperBound]
+            && isUnsafeCut(at: clipped.upperBound, in: run)
+    }
+
+    /// Whether UTF-16 `offset` (0…count) lies strictly inside a run and cutting the run there
+    /// changes its glyphs: ``unsafeCuts``, or when there is no table (every run one glyph a
+    /// unit), the flag of the glyph after the offset.
+    package func isUnsafeCut(at offset: Int) -> Bool {
+        let run = runIndex(containing: offset)
+        return run < runs.count && offset > runs[run].range.lowerBound && isUnsafeCut(at: offset, in: run)
+    }
+
+    /// ``isUnsafeCut(at:)`` of an offset strictly inside run `run`.
+    @inline(__always)
+    private func isUnsafeCut(at offset: Int, in run: Int) -> Bool {
+        if !unsafeCuts.isEmpty { return unsafeCuts[offset] }
+        return runs[run].columns.isUnsafeToBreak(offset - runs[run].range.lowerBound)
     }
 
     /// ``unsafeCuts`` of `runs` (a partition of `count` UTF-16 units), in one pass over each
@@ -371,46 +390,48 @@ package final class Paragraph {
     ///     a cluster's own offset → its first glyph: unsafe when HarfBuzz flags that glyph
     ///     between two clusters → the next cluster's first glyph, a different cluster: unsafe
     private static func unsafeCuts(of runs: [ShapedRun], count: Int) -> [Bool] {
+        // No table when every run has one glyph a unit (its flags are the answer): one array a
+        // paragraph fewer.
+        var table = false
+        for run in runs.indices where runs[run].range.count > 1 && !runs[run].hasOneGlyphPerUnit { table = true }
+        guard table else { return [] }
         var unsafe = [Bool](filledWith: false, count: count + 1)
         // Through buffers: this runs for every glyph of every paragraph shaped.
         unsafe.withUnsafeMutableBufferPointer { table in
             for run in runs.indices where runs[run].range.count > 1 {
                 let lower = runs[run].range.lowerBound, upper = runs[run].range.upperBound
+                let flags = runs[run].unsafeToBreak
+                let flagged = !flags.isEmpty  // (no column: no glyph has the flag)
+                if runs[run].hasOneGlyphPerUnit {
+                    // Glyph g is unit lower + g (most runs of most scripts): no offset lies
+                    // inside a cluster, and each one is unsafe when its glyph is flagged (what
+                    // the loop below gives, copied at once).
+                    if flagged, let table = table.baseAddress { flags.copy(1..<flags.count, to: table + lower + 1) }
+                    continue
+                }
                 runs[run].clusters.withUnsafeBufferPointer { clusters in
-                    runs[run].unsafeToBreak.withUnsafeBufferPointer { flags in
-                        let flagged = !flags.isEmpty  // (no column: no glyph has the flag)
-                        if runs[run].hasOneGlyphPerUnit {
-                            // Glyph g is unit lower + g (most runs of most scripts): no offset
-                            // lies inside a cluster, and each one is unsafe when its glyph is
-                            // flagged (what the loop below gives, copied at once).
-                            if flagged, let table = table.baseAddress, let flags = flags.baseAddress {
-                                (table + lower + 1).update(from: flags + 1, count: clusters.count - 1)
-                            }
-                            return
-                        }
-                        guard var previous = clusters.first.map(Int.init) else { return }
-                        for glyph in 1..<clusters.count {
-                            let cluster = Int(clusters[glyph])
-                            // Most glyphs start the unit after the last one's (a ligature or a
-                            // cluster here and there): no offset between them, and the unit is
-                            // inside the run (after the first cluster, before the run's end).
-                            if cluster == previous &+ 1 {
-                                if flagged { table[cluster] = flags[glyph] }
-                                previous = cluster
-                                continue
-                            }
-                            guard cluster != previous else { continue }
-                            // The first glyph of a cluster: its offset is unsafe when the glyph is
-                            // flagged, and the offsets inside the cluster before it are unsafe.
-                            if cluster > lower, cluster < upper { table[cluster] = flagged && flags[glyph] }
-                            var offset = Swift.max(previous + 1, lower + 1)
-                            let end = Swift.min(cluster, upper)
-                            while offset < end {
-                                table[offset] = true
-                                offset += 1
-                            }
+                    guard var previous = clusters.first.map(Int.init) else { return }
+                    for glyph in 1..<clusters.count {
+                        let cluster = Int(clusters[glyph])
+                        // Most glyphs start the unit after the last one's (a ligature or a
+                        // cluster here and there): no offset between them, and the unit is
+                        // inside the run (after the first cluster, before the run's end).
+                        if cluster == previous &+ 1 {
+                            if flagged { table[cluster] = flags[glyph] }
                             previous = cluster
+                            continue
                         }
+                        guard cluster != previous else { continue }
+                        // The first glyph of a cluster: its offset is unsafe when the glyph is
+                        // flagged, and the offsets inside the cluster before it are unsafe.
+                        if cluster > lower, cluster < upper { table[cluster] = flagged && flags[glyph] }
+                        var offset = Swift.max(previous + 1, lower + 1)
+                        let end = Swift.min(cluster, upper)
+                        while offset < end {
+                            table[offset] = true
+                            offset += 1
+                        }
+                        previous = cluster
                     }
                 }
             }
@@ -421,8 +442,8 @@ package final class Paragraph {
     /// Whether `values` (glyph ids) holds `value`: eight values at a time compared for equality
     /// in 32-bit lanes (the baseline x86-64 target has no 32-bit minimum, with which 16-bit text
     /// is searched: ``ParagraphAnalysis/characterFacts(_:)``), or-ed, the rest one by one.
-    static func contains(_ value: UInt32, in values: [UInt32]) -> Bool {
-        values.withUnsafeBufferPointer { values in
+    static func contains(_ value: UInt32, in values: UnsafeBufferPointer<UInt32>) -> Bool {
+        do {
             guard let base = values.baseAddress else { return false }
             let raw = UnsafeRawPointer(base), count = values.count
             var index = 0

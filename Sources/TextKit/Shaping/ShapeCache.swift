@@ -53,7 +53,7 @@ package final class ShapeCache: Sendable {
     ///
     /// `scratch` is where the run's glyphs are assembled (its records are replaced).
     func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: RunStyle,
-               scratch out: GlyphAssembly) -> ShapedGlyphs? {
+               scratch out: GlyphAssembly) -> GlyphColumns? {
         guard let script = style.input.script, !range.isEmpty else { return nil }
         let cacheStyle = self.style(for: style.input), styleID = cacheStyle.id
         out.removeAll()
@@ -116,7 +116,7 @@ package final class ShapeCache: Sendable {
     /// A run kept whole (see the type's discussion): from the cache, or shaped with its context as
     /// ``ShapedRun`` shapes any run, then kept.
     private func shapeWholeRun(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: RunStyle,
-                               styleID: Int32, to out: GlyphAssembly) -> ShapedGlyphs {
+                               styleID: Int32, to out: GlyphAssembly) -> GlyphColumns {
         var hash = Self.hashSeed(styleID)
         for index in range { hash = Self.hashStep(hash, text[index]) }
         hash = Self.hashEnd(hash)

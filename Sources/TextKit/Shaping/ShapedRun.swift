@@ -24,9 +24,11 @@ package struct ShapedRun {
     var fontScale: Double { style.font.scale(forPointSize: style.pointSize) }
     var attachment: TextAttachment? { style.attachment }
     var rightToLeft: Bool { style.rightToLeft }
-    package private(set) var glyphs: [UInt32]
-    package private(set) var clusters: [Int32]
-    package private(set) var advances: [Int32]
+    /// The glyph ids, clusters, advances and offsets, in one allocation.
+    package private(set) var columns: GlyphColumns
+    @inline(__always) package var glyphs: GlyphColumn<UInt32> { columns.glyphs }
+    @inline(__always) package var clusters: GlyphColumn<Int32> { columns.clusters }
+    @inline(__always) package var advances: GlyphColumn<Int32> { columns.advances }
     /// Whether glyph g is UTF-16 unit `range.lowerBound + g` of the paragraph, for every glyph
     /// (one glyph a unit, in order: most runs of most scripts), so a line reads its glyph range
     /// and character indices without searching the clusters.
@@ -35,21 +37,21 @@ package struct ShapedRun {
     /// so lines keep their advance columns in 32 bits (see `ColumnWriter`).
     package private(set) var advancesAreExactAsFloat = false
     /// Glyph offsets from the pen, or empty when every one is zero (most runs: see ``offsetX(_:)``).
-    package var offsetsX: [Int32]
+    @inline(__always) package var offsetsX: GlyphColumn<Int32> { columns.offsetsX }
     /// Glyph offsets above the baseline, or empty when every one is zero (see ``offsetY(_:)``).
-    package var offsetsY: [Int32]
+    @inline(__always) package var offsetsY: GlyphColumn<Int32> { columns.offsetsY }
     /// HarfBuzz's unsafe-to-break flag of each glyph, or empty when no glyph has it (see
     /// ``isUnsafeToBreak(_:)``).
-    package var unsafeToBreak: [Bool]
+    @inline(__always) package var unsafeToBreak: GlyphFlags { columns.unsafeToBreak }
 
     /// Glyph `index`'s offset from the pen, in font units.
-    func offsetX(_ index: Int) -> Int32 { offsetsX.isEmpty ? 0 : offsetsX[index] }
+    func offsetX(_ index: Int) -> Int32 { columns.offsetX(index) }
 
     /// Glyph `index`'s offset above the baseline, in font units.
-    func offsetY(_ index: Int) -> Int32 { offsetsY.isEmpty ? 0 : offsetsY[index] }
+    func offsetY(_ index: Int) -> Int32 { columns.offsetY(index) }
 
     /// Whether breaking the line before glyph `index` needs reshaping (HarfBuzz's flag).
-    func isUnsafeToBreak(_ index: Int) -> Bool { !unsafeToBreak.isEmpty && unsafeToBreak[index] }
+    func isUnsafeToBreak(_ index: Int) -> Bool { columns.isUnsafeToBreak(index) }
 
     /// Shapes `text[range]` (the rest of `text` is context) in `style`, word by word through
     /// `cache` where that gives the same glyphs (see ``ShapeCache``), assembling them in
@@ -62,7 +64,7 @@ package struct ShapedRun {
         }
         if let cache, let logical = cache.shape(text, range: range, style: style,
                                                  scratch: scratch ?? GlyphAssembly(capacity: range.count + 8)) {
-            self.init(range: range, style: style, shaped: logical, logicalOrder: true)
+            self.init(range: range, style: style, columns: logical)
             return
         }
         let shaped = style.input.shape(text, range: range)
@@ -75,44 +77,41 @@ package struct ShapedRun {
         self.range = range
         self.style = style
         self.scale = max(0, attachment.width) / Double(units)
-        glyphs = [Self.attachmentGlyphID]
-        clusters = [Int32(range.lowerBound)]
-        advances = [units]
-        offsetsX = []
-        offsetsY = []
-        unsafeToBreak = []
+        columns = GlyphColumns(GlyphColumns.Layout(count: 1, offsetsX: false, offsetsY: false, flags: false)) { words in
+            words[0] = Self.attachmentGlyphID
+            words[1] = UInt32(truncatingIfNeeded: range.lowerBound)
+            words[2] = UInt32(bitPattern: units)
+        }
         hasOneGlyphPerUnit = range.count == 1
         advancesAreExactAsFloat = PositionedGlyphs.isExactAsFloat(Double(units) * scale)
     }
 
     /// Builds a run from HarfBuzz output, reversing right-to-left output into logical order
-    /// (unless `logicalOrder` says it already is) and adding the style's tracking after each cluster.
-    @inline(__always)
-    init(range: Range<Int>, style: consuming RunStyle, shaped: consuming ShapedGlyphs, logicalOrder: Bool = false) {
-        let scale = style.font.scale(forPointSize: style.pointSize)
-        let reverses = style.rightToLeft && !logicalOrder, tracking = style.tracking
-        self.range = range
-        self.style = style  // (its last use: moved, not copied)
-        self.scale = scale
-        if reverses {
+    /// and adding the style's tracking after each cluster.
+    init(range: Range<Int>, style: consuming RunStyle, shaped: consuming ShapedGlyphs) {
+        if style.rightToLeft {
             // In place: the columns are this run's alone.
             shaped.glyphs.reverse(); shaped.clusters.reverse(); shaped.advances.reverse()
             shaped.offsetsX.reverse(); shaped.offsetsY.reverse(); shaped.unsafeToBreak.reverse()
         }
-        if tracking != 0, !shaped.glyphs.isEmpty {
-            let extra = Int32((tracking / scale).rounded())
-            let clusters = shaped.clusters
-            for index in clusters.indices where index + 1 == clusters.count || clusters[index + 1] != clusters[index] {
-                shaped.advances[index] += extra
-            }
+        self.init(range: range, style: style, columns: GlyphColumns(shaped))
+    }
+
+    /// Builds a run from columns in logical order (the word cache's), adding the style's
+    /// tracking after each cluster. Offset columns are left out when every offset is zero (most
+    /// runs: no mark or kerning), from HarfBuzz and from the word cache alike.
+    @inline(__always)
+    init(range: Range<Int>, style: consuming RunStyle, columns: consuming GlyphColumns) {
+        let scale = style.font.scale(forPointSize: style.pointSize)
+        let tracking = style.tracking
+        self.range = range
+        self.style = style  // (its last use: moved, not copied)
+        self.scale = scale
+        if tracking != 0, columns.count > 0 { columns.addTracking(Int32((tracking / scale).rounded())) }
+        let facts = columns.clusters.withUnsafeBufferPointer { clusters in
+            columns.advances.withUnsafeBufferPointer { Self.columnFacts(clusters: clusters, advances: $0, range: range, scale: scale) }
         }
-        let facts = shaped.clusters.withUnsafeBufferPointer { clusters in
-            shaped.advances.withUnsafeBufferPointer { Self.columnFacts(clusters: clusters, advances: $0, range: range, scale: scale) }
-        }
-        // Offset columns come empty when every offset is zero (most runs: no mark or kerning),
-        // from HarfBuzz and from the word cache alike (``ShapedGlyphs``).
-        glyphs = shaped.glyphs; clusters = shaped.clusters; advances = shaped.advances
-        offsetsX = shaped.offsetsX; offsetsY = shaped.offsetsY; unsafeToBreak = shaped.unsafeToBreak
+        self.columns = columns
         (hasOneGlyphPerUnit, advancesAreExactAsFloat) = facts
     }
 
@@ -132,44 +131,10 @@ package struct ShapedRun {
     }
 
     /// Index of the first glyph whose cluster is ≥ `offset`.
+    @inline(__always)
     func firstGlyph(atOrAfter offset: Int) -> Int {
-        clusters.withUnsafeBufferPointer { clusters in
-            // The answer is near glyph `offset − range.lowerBound` (one glyph a unit, but for a
-            // ligature or a cluster here and there): steps doubling from there bound it, then a
-            // bisection finds it (a few reads, where a bisection of the whole run takes seven).
-            let count = clusters.count
-            let guess = Swift.min(Swift.max(offset - range.lowerBound, 0), count)
-            // Bounds: clusters[low] < offset (or low = −1), clusters[high] ≥ offset (or high = count).
-            var low: Int, high: Int
-            if guess == count || Int(clusters[guess]) >= offset {
-                // At or before the guess: step down.
-                high = guess
-                low = guess - 1
-                var step = 1
-                while low >= 0, Int(clusters[low]) >= offset {
-                    high = low
-                    step &*= 2
-                    low = high - step
-                }
-                low = Swift.max(low, -1)
-            } else {
-                // After it: step up.
-                low = guess
-                high = guess + 1
-                var step = 1
-                while high < count, Int(clusters[high]) < offset {
-                    low = high
-                    step &*= 2
-                    high = low + step
-                }
-                high = Swift.min(high, count)
-            }
-            while high - low > 1 {
-                let middle = low + (high - low) / 2
-                if Int(clusters[middle]) < offset { low = middle } else { high = middle }
-            }
-            return high
-        }
+        // (Asked of the columns: a call that takes the run copied it, a retain of each reference.)
+        columns.firstGlyph(atOrAfter: offset, runStart: range.lowerBound)
     }
 
     /// The glyph indices whose clusters lie in `range` (a sub-range of ``range``).
@@ -188,8 +153,8 @@ package struct ShapedRun {
     /// pieces must be shaped again (HarfBuzz's unsafe-to-break flag, or a cluster spanning it).
     package func isUnsafeToCut(at offset: Int) -> Bool {
         let index = firstGlyph(atOrAfter: offset)
-        guard index > 0, index < clusters.count else { return false }
-        if Int(clusters[index]) != offset { return true }
-        return isUnsafeToBreak(index) || isUnsafeToBreak(index - 1) && Int(clusters[index - 1]) == offset
+        guard index > 0, index < columns.count else { return false }
+        if Int(columns.cluster(index)) != offset { return true }
+        return isUnsafeToBreak(index) || isUnsafeToBreak(index - 1) && Int(columns.cluster(index - 1)) == offset
     }
 }
