@@ -176,8 +176,11 @@ extension LayoutManager {
             if delegate != nil { noteDisplayChange(ofLinesOf: state, from: firstNew) }
             state.extent = state.frameExtent()
             state.countGlyphs()
-            paragraphs[index] = state
             glyphCounts?.set(index, to: state.glyphCount)
+            // Swapped in, not assigned (`state` then holds the emptied copy left in the array):
+            // an assignment copied the state, a retain of each of its references, only for this
+            // copy to be released at once.
+            swap(&paragraphs[index], &state)
         }
         // Only the paragraph style and font of the first character: read in place, not all its attributes.
         let (style, firstFont) = paragraphStyleAndFont(state.range, storage: storage)

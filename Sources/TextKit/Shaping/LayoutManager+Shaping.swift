@@ -87,9 +87,10 @@ extension LayoutManager {
         let scratch = scratch ?? ShapingScratch()
         scratch.fontWarnings.removeAll()
         // The closure holds one object, the scratch, as its context: no allocation a paragraph.
-        let resolver = FontResolver(collection: fonts, fallback: fallback) { [scratch] _, error in
+        var resolver = FontResolver(collection: fonts, fallback: fallback) { [scratch] _, error in
             scratch.fontWarnings.append(LayoutWarning(kind: .fontUnavailable, message: "\(error); using the default font"))
         }
+        resolver.memo = scratch.primaryFonts
         let paragraph = Paragraph(content: job.content, attributes: job.attributes, direction: job.direction,
                                   fonts: resolver, context: context, scratch: scratch, widestLine: job.widestLine)
         // Missing glyphs are not a paragraph's warning: `missingGlyphWarnings()` sums them up

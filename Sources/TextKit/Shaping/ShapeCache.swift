@@ -55,7 +55,7 @@ package final class ShapeCache: Sendable {
     func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: RunStyle,
                scratch out: GlyphAssembly) -> GlyphColumns? {
         guard let script = style.input.script, !range.isEmpty else { return nil }
-        let cacheStyle = self.style(for: style.input), styleID = cacheStyle.id
+        let cacheStyle = self.style(for: style.input, askedBefore: out), styleID = cacheStyle.id
         out.removeAll()
         guard cacheStyle.byWord else {
             return Self.keepsRunsWhole(script) && range.count <= Self.maximumWordLength
@@ -166,15 +166,12 @@ package final class ShapeCache: Sendable {
             return id
         }
 
-        /// Whether recent style `index` is `input`, compared field by field in place (binding the
-        /// style, or comparing it whole with `==`, copies its strings and arrays: 13 → 36 M
-        /// instructions for six scripts). Every stored property of ``ShapingInput`` is compared
-        /// (`ShapeCacheTests.recentStylesCompareEveryField` holds the list to the type).
+        /// Whether recent style `index` is `input`, compared in place (``ShapingInput/matches(_:)``:
+        /// binding the style, or comparing it whole with `==`, copies its strings and arrays:
+        /// 13 → 36 M instructions for six scripts).
         private static func matches(_ styles: UnsafeBufferPointer<(input: ShapingInput, id: CacheStyle)>, _ index: Int,
                                     _ input: ShapingInput) -> Bool {
-            styles[index].input.script == input.script && styles[index].input.rightToLeft == input.rightToLeft
-                && styles[index].input.font == input.font && styles[index].input.language == input.language
-                && styles[index].input.features == input.features
+            styles[index].input.matches(input)
         }
 
         /// Makes `input` the latest of the recent styles.
@@ -199,6 +196,25 @@ package final class ShapeCache: Sendable {
     /// A style's id in the cache, whether its runs are shaped word by word, and whether its
     /// shaping reads the text around a run (``shapesWithoutContext(_:)``).
     struct CacheStyle { var id: Int32, byWord: Bool, readsContext: Bool }
+
+    /// A style a thread asked a cache for (``GlyphAssembly/lastStyle``): an object, so that it
+    /// is compared in place (a tuple in an optional was copied whole, strings and arrays, to be
+    /// read).
+    final class StyleMemo {
+        let cache: ShapeCache, input: ShapingInput, style: CacheStyle
+
+        init(cache: ShapeCache, input: ShapingInput, style: CacheStyle) {
+            (self.cache, self.input, self.style) = (cache, input, style)
+        }
+    }
+
+    /// ``style(for:)``, or the answer `out`'s thread had last if it asked for the same input.
+    private func style(for key: ShapingInput, askedBefore out: GlyphAssembly) -> CacheStyle {
+        if let last = out.lastStyle, last.cache === self, last.input.matches(key) { return last.style }
+        let found = style(for: key)
+        out.lastStyle = StyleMemo(cache: self, input: key, style: found)
+        return found
+    }
 
     /// The cache's style for `key`: its id, and whether its runs can be shaped by word (decided
     /// once, outside the lock).

@@ -15,6 +15,8 @@ package final class ShapingScratch {
     /// for exclusive access: the scratch belongs to one thread, and the checks of its two uses
     /// a paragraph cost more than reusing the array saves.
     @exclusivity(unchecked) var items: [Item] = []
+    /// The primary font this thread resolved last.
+    let primaryFonts = PrimaryFontMemo()
     /// Warnings about fonts that could not be resolved, for the paragraph being shaped.
     var fontWarnings: [LayoutWarning] = []
 

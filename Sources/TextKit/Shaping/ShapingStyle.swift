@@ -65,6 +65,14 @@ package struct ShapingInput: Hashable, Sendable {
     package var language: String?
     var features: [FontFeature]
 
+    /// Whether `other` is equal, compared field by field in place (comparing whole inputs with
+    /// `==` copies their strings and arrays). Every stored property is compared
+    /// (`ShapeCacheTests.recentStylesCompareEveryField` holds the list to the type).
+    func matches(_ other: borrowing ShapingInput) -> Bool {
+        script == other.script && rightToLeft == other.rightToLeft && font == other.font && language == other.language
+            && features == other.features
+    }
+
     /// Font, script and direction in one integer: equal inputs have equal keys.
     var quickKey: UInt64 {
         font.digest &+ UInt64(script?.rawValue ?? 0) << 1 | (rightToLeft ? 1 : 0)

@@ -102,4 +102,55 @@ struct ReusedStorageTests {
             #expect(written == (0..<kept).map { UInt16(truncatingIfNeeded: $0) })
         }
     }
+
+    /// A thread's last cache style (``GlyphAssembly/lastStyle``) answers only for the cache and
+    /// the input it was found in: one scratch shapes the same words in two styles (kerning on
+    /// and off) through two caches that number their styles in opposite orders, and every
+    /// paragraph equals the one a fresh scratch shapes.
+    @Test func aThreadsLastStyleAnswersOnlyForItsCacheAndInput() {
+        var plain = ScriptFixtures.attributes(), unkerned = plain
+        unkerned.features = [FontFeature(tag: "kern", value: 0)]
+        let first = ShapeCache(), second = ShapeCache()
+        let text = Array("AVATAR office WAVE To Ty".unicodeScalars)
+        func shaped(_ attributes: TextAttributes, _ cache: ShapeCache, _ scratch: ShapingScratch) -> [[Int32]] {
+            let resolver = FontResolver(collection: ScriptFixtures.fonts, fallback: ScriptFixtures.primary)
+            let paragraph = Paragraph(content: text[...], attributes: [(attributes, 0..<text.count)], direction: .leftToRight,
+                                      fonts: resolver, context: MeasuringContext(shapeCache: cache), scratch: scratch)
+            return paragraph.runs.flatMap { [$0.glyphs.map { Int32(bitPattern: $0) }, Array($0.advances)] }
+        }
+        // Style 0 of the first cache is plain, of the second unkerned.
+        _ = shaped(plain, first, ShapingScratch())
+        _ = shaped(unkerned, second, ShapingScratch())
+        #expect(shaped(plain, first, ShapingScratch()) != shaped(unkerned, first, ShapingScratch()))
+        let scratch = ShapingScratch()
+        for (attributes, cache) in [(plain, first), (plain, second), (unkerned, second), (unkerned, first),
+                                    (plain, first), (unkerned, second), (plain, second)] {
+            #expect(shaped(attributes, cache, scratch) == shaped(attributes, cache, ShapingScratch()))
+        }
+    }
+
+    /// A thread's last primary font (``PrimaryFontMemo``) answers only for the collection and
+    /// the face it was found for: descriptors asked in turn through one memo, in two
+    /// collections, get the fonts each collection gives without it.
+    @Test func aThreadsLastPrimaryFontAnswersOnlyForItsCollectionAndFace() throws {
+        let collections = [ScriptFixtures.fonts, try FontCollection(
+            configurationFile: Fixtures.path("Fixtures/fontconfig/fonts.conf"), defaultFontPath: Fixtures.fontPath)]
+        let sans = FontDescriptor(family: "DejaVu Sans", size: 12)
+        var bigger = sans, bold = sans, hebrew = sans
+        bigger.size = 30
+        bold.weight = 700
+        hebrew.family = "Noto Sans Hebrew"
+        let memo = PrimaryFontMemo()
+        var answers = 0
+        for (descriptor, collection) in [(sans, 0), (bigger, 0), (sans, 1), (hebrew, 1), (hebrew, 0), (bold, 0),
+                                         (sans, 0), (sans, 1)] {
+            var resolver = FontResolver(collection: collections[collection], fallback: ScriptFixtures.primary)
+            resolver.memo = memo
+            let expected = try collections[collection].font(for: descriptor)
+            #expect(resolver.primaryFont(for: descriptor) === expected, "\(descriptor) in \(collection)")
+            answers += 1
+        }
+        // The two collections load their own faces: a memo that ignored the collection would fail above.
+        #expect(try collections[0].font(for: sans) !== collections[1].font(for: sans) && answers == 8)
+    }
 }
