@@ -153,4 +153,39 @@ struct ReusedStorageTests {
         // The two collections load their own faces: a memo that ignored the collection would fail above.
         #expect(try collections[0].font(for: sans) !== collections[1].font(for: sans) && answers == 8)
     }
+
+    /// The paragraphs that lie inside one storage run share one attribute array in a shaping
+    /// batch: in a document whose attribute runs (three sizes) cover several paragraphs, one, or
+    /// part of one, every paragraph the layout shaped equals the paragraph shaped alone from its
+    /// own job (its runs, their sizes and glyphs).
+    @Test func paragraphsOfOneStorageRunShareTheRunsAttributes() throws {
+        var random = SplitMix64(seed: 0x5A7E)
+        let words = try ScriptFixtures.text("../../texts/prose.txt").split(whereSeparator: { $0 == " " || $0 == "\n" })
+        var text = ""
+        for _ in 0..<300 {
+            let count = 1 + Int(random.next() % 10)
+            text += (0..<count).map { _ in String(words[Int(random.next() % UInt64(words.count))]) }.joined(separator: " ")
+            text += "\n"
+        }
+        let storage = TextStorage(string: text, attributes: ScriptFixtures.attributes())
+        for _ in 0..<40 {
+            let start = Int(random.next() % UInt64(storage.length))
+            let end = min(storage.length, start + 1 + Int(random.next() % 400))
+            storage.setAttributes(ScriptFixtures.attributes(size: [10, 14, 20][Int(random.next() % 3)]), range: start..<end)
+        }
+        let manager = LayoutManager(fontCollection: ScriptFixtures.fonts, defaultFont: ScriptFixtures.primary)
+        storage.addLayoutManager(manager)
+        manager.addTextContainer(TextContainer(size: Size(width: 300, height: 1_000_000)))
+        manager.ensureLayout()
+        #expect(manager.paragraphs.count == 300 && manager.shapingBatchesStarted > 0)
+        func runs(_ paragraph: Paragraph) -> [[Int]] {
+            paragraph.runs.map { [$0.range.lowerBound, $0.range.upperBound, Int($0.pointSize)] + $0.glyphs.map(Int.init) }
+        }
+        for state in manager.paragraphs {
+            let paragraph = try #require(state.cache)
+            let (alone, _) = LayoutManager.shape(manager.shapingJob(state.range, storage: storage), fonts: ScriptFixtures.fonts,
+                                                 fallback: ScriptFixtures.primary, context: MeasuringContext())
+            #expect(runs(paragraph) == runs(alone), "paragraph \(state.range)")
+        }
+    }
 }
