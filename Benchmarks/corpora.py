@@ -17,6 +17,8 @@ the first paragraph end at or past its size (1,000,000 bytes of UTF-8 unless sai
   chapters (0.53 MB), then the Debian Administrator's Handbook (debian-handbook, en-US); a block
   element (p, li, dt, dd, h1-h6, a table row) is a paragraph, a line of <pre> is a paragraph;
   navigation (headers, footers, Sphinx sidebars) is dropped.
+- technical-en-joined: the same paragraphs, each six joined by a space into one: the same text
+  in long paragraphs, against which technical-en's short ones are weighed.
 - python-docs: the Python tutorial, language reference and library reference from
   python3.11-doc's HTML, converted the same way.
 - fortunes: English fortune cookies (fortunes, fortunes-min), one paragraph per cookie with its
@@ -277,15 +279,23 @@ def corpora():
         english = fortunes(["fortunes", "fortunes-min"])
         return cut(list(dict.fromkeys(english[0] + english[1])), MB)
     intl = ["fortunes-de", "fortunes-ru", "fortunes-es", "fortunes-it", "fortunes-zh"]
+    def technical():
+        return cut(debian_reference("en") + handbook("en-US"), MB)
     return {
-        "technical-en": (["debian-reference-en", "debian-handbook"],
-                         lambda: cut(debian_reference("en") + handbook("en-US"), MB)),
+        "technical-en": (["debian-reference-en", "debian-handbook"], technical),
+        "technical-en-joined": (["debian-reference-en", "debian-handbook"],
+                                lambda: [" ".join(group) for group in chunks(technical(), 6)]),
         "python-docs": (["python3.11-doc"], lambda: cut(python_docs(), MB)),
         "fortunes": (["fortunes", "fortunes-min"], english_fortunes),
         "fortunes-intl": (intl, lambda: cut(interleave(fortunes(intl)), MB)),
         "multilingual": (["debian-handbook", "debian-reference-zh-cn", "debian-reference-ja"] + GETTEXT,
                          lambda: cut(interleave([cut(language(lang), MB // len(SCRIPTS)) for lang in SCRIPTS]), MB)),
     }
+
+
+def chunks(items, size):
+    """`items` in consecutive groups of `size` (the last one shorter)."""
+    return [items[start:start + size] for start in range(0, len(items), size)]
 
 
 def main():
