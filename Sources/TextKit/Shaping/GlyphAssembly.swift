@@ -10,10 +10,12 @@ final class GlyphAssembly {
     /// (and cached): one array for every word the thread shapes. (Not checked for exclusive
     /// access: an assembly belongs to one thread.)
     @exclusivity(unchecked) var shaped: [GlyphRecord] = []
-    /// The cache style this thread asked a cache for last, with the cache and the input (a
-    /// cache's styles never change: a run in the style of the run before it skips the cache's
-    /// lock and its search of the recent styles).
+    /// The cache styles this thread asked a cache for last and before, with the cache and the
+    /// input (a cache's styles never change: a run in the style of one of the two runs before it,
+    /// as in text that alternates two scripts, skips the cache's lock and its search of the
+    /// recent styles).
     @exclusivity(unchecked) var lastStyle: ShapeCache.StyleMemo?
+    @exclusivity(unchecked) var previousStyle: ShapeCache.StyleMemo?
 
     init(capacity: Int) {
         self.capacity = Swift.max(capacity, 8)

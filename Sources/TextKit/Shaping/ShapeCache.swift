@@ -208,11 +208,16 @@ package final class ShapeCache: Sendable {
         }
     }
 
-    /// ``style(for:)``, or the answer `out`'s thread had last if it asked for the same input.
+    /// ``style(for:)``, or the answer `out`'s thread had last or before if it asked for the same
+    /// input then.
     private func style(for key: ShapingInput, askedBefore out: GlyphAssembly) -> CacheStyle {
         if let last = out.lastStyle, last.cache === self, last.input.matches(key) { return last.style }
+        if let previous = out.previousStyle, previous.cache === self, previous.input.matches(key) {
+            (out.lastStyle, out.previousStyle) = (previous, out.lastStyle)
+            return previous.style
+        }
         let found = style(for: key)
-        out.lastStyle = StyleMemo(cache: self, input: key, style: found)
+        (out.lastStyle, out.previousStyle) = (StyleMemo(cache: self, input: key, style: found), out.lastStyle)
         return found
     }
 

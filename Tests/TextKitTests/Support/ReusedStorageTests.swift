@@ -103,10 +103,10 @@ struct ReusedStorageTests {
         }
     }
 
-    /// A thread's last cache style (``GlyphAssembly/lastStyle``) answers only for the cache and
-    /// the input it was found in: one scratch shapes the same words in two styles (kerning on
-    /// and off) through two caches that number their styles in opposite orders, and every
-    /// paragraph equals the one a fresh scratch shapes.
+    /// A thread's last two cache styles (``GlyphAssembly/lastStyle``, `previousStyle`) answer
+    /// only for the cache and the input they were found in: one scratch shapes the same words in
+    /// two styles (kerning on and off) through two caches that number their styles in opposite
+    /// orders, and every paragraph equals the one a fresh scratch shapes.
     @Test func aThreadsLastStyleAnswersOnlyForItsCacheAndInput() {
         var plain = ScriptFixtures.attributes(), unkerned = plain
         unkerned.features = [FontFeature(tag: "kern", value: 0)]
