@@ -38,7 +38,7 @@ echo "  shaping a paragraph (Paragraph.init): $(count " Paragraph.init(content")
 breaks=$(count "ParagraphAnalysis.lineBreaks"); graphemes=$(count "ICU.graphemeOffsets")
 bidi=$(( $(count "BidiParagraph.init") + $(count "BidiParagraph.isPlainLeftToRight") ))
 echo "    analysis (ICU: line breaks $breaks, graphemes $graphemes, bidi $bidi): $(( breaks + graphemes + bidi ))"
-echo "    itemize (scripts, fonts, fallback $(count "FontCollection.fallbackFont(for:like:)")): $(count " Itemizer.items()")"
+echo "    itemize (scripts, fonts, fallback $(count "FontCollection.fallbackFont(for:like:)")): $(count " Itemizer.items(into:)")"
 inlayout=$(( $(count "hb_shape") - raw - runs )); [ "$inlayout" -ge 0 ] || inlayout=0
 echo "    shape (word cache $(count " ShapeCache.shape("), HarfBuzz in the layout ≈ $inlayout): $(count "specialized static Paragraph.shape(")"
 echo "  line breaking (LineBreaker.nextLine): $(count "LineBreaker.nextLine")"
