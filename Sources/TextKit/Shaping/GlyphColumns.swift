@@ -90,11 +90,7 @@ package struct GlyphColumns {
     package var offsetsY: GlyphColumn<Int32> { column(at: Int(layout.offsetsY)) }
     /// HarfBuzz's unsafe-to-break flags, or empty when no glyph has one.
     @inline(__always)
-    package var unsafeToBreak: GlyphFlags {
-        guard layout.flags >= 0 else { return GlyphFlags(owner: nil, bytes: nil, count: 0) }
-        let bytes = storage.withUnsafeMutablePointerToElements { UnsafeRawPointer($0 + Int(layout.flags)) }
-        return GlyphFlags(owner: storage, bytes: bytes, count: count)
-    }
+    package var unsafeToBreak: GlyphColumn<Bool> { column(at: Int(layout.flags)) }
 
     /// Calls `body` with the glyph ids, clusters, advances and x offsets (empty when left out),
     /// valid only during the call: the loops that read a run's columns together (a column
@@ -145,13 +141,12 @@ package struct GlyphColumns {
         return storage.withUnsafeMutablePointerToElements { $0[start &+ index] }
     }
 
-    /// The column of 32-bit values starting at word `start` (empty when -1).
+    /// The column starting at word `start` (empty when -1).
     @inline(__always)
     private func column<Element: BitwiseCopyable>(at start: Int) -> GlyphColumn<Element> {
         guard start >= 0 else { return GlyphColumn(owner: nil, base: nil, count: 0) }
-        // (Int32 and UInt32 are related types: each may read memory bound to the other.)
         let base = storage.withUnsafeMutablePointerToElements { UnsafeRawPointer($0 + start) }
-        return GlyphColumn(owner: storage, base: base.assumingMemoryBound(to: Element.self), count: count)
+        return GlyphColumn(owner: storage, base: base, count: count)
     }
 
     /// Index of the first glyph whose cluster is ≥ `offset`, in a run starting at UTF-16 offset
@@ -210,11 +205,12 @@ package struct GlyphColumns {
     }
 }
 
-/// One column of a run's ``GlyphColumns`` (glyph ids, clusters, advances or offsets), read in
-/// place; it keeps the columns alive.
+/// One column of a run's ``GlyphColumns`` (glyph ids, clusters, advances, offsets or the
+/// unsafe-to-break flags), read in place; it keeps the columns alive. Values are loaded as raw
+/// bytes (the flags lie in memory bound to 32-bit words).
 package struct GlyphColumn<Element: BitwiseCopyable>: RandomAccessCollection {
     fileprivate let owner: AnyObject?
-    fileprivate let base: UnsafePointer<Element>?
+    fileprivate let base: UnsafeRawPointer?
     package let count: Int
 
     package var startIndex: Int { 0 }
@@ -224,44 +220,34 @@ package struct GlyphColumn<Element: BitwiseCopyable>: RandomAccessCollection {
     @inline(__always)
     package subscript(index: Int) -> Element {
         precondition(index >= 0 && index < count, "index out of range")
-        return withExtendedLifetime(owner) { base.unsafelyUnwrapped[index] }
+        return withExtendedLifetime(owner) {
+            base.unsafelyUnwrapped.load(fromByteOffset: index &* MemoryLayout<Element>.stride, as: Element.self)
+        }
     }
+}
 
-    /// Calls `body` with the column's values (valid only during the call).
+extension GlyphColumn where Element: FixedWidthInteger {
+    /// Calls `body` with the column's values (valid only during the call). (Int32 and UInt32
+    /// are related types: each may read memory bound to the other.)
     @inline(__always)
     package func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
-        try withExtendedLifetime(owner) { try body(UnsafeBufferPointer(start: base, count: count)) }
+        try withExtendedLifetime(owner) {
+            try body(UnsafeBufferPointer(start: base?.assumingMemoryBound(to: Element.self), count: count))
+        }
+    }
+}
+
+extension GlyphColumn where Element == Bool {
+    /// Copies the flags of glyphs `range` to `target` (`range.count` of them).
+    func copy(_ range: Range<Int>, to target: UnsafeMutablePointer<Bool>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
+        guard let base, !range.isEmpty else { return }
+        withExtendedLifetime(owner) {
+            UnsafeMutableRawPointer(target).copyMemory(from: base + range.lowerBound, byteCount: range.count)
+        }
     }
 }
 
 extension GlyphColumn: Equatable where Element: Equatable {
-    package static func == (a: Self, b: Self) -> Bool { a.elementsEqual(b) }
-}
-
-/// The unsafe-to-break flags of a run's ``GlyphColumns``, a byte a glyph, read in place.
-package struct GlyphFlags: RandomAccessCollection, Equatable {
-    fileprivate let owner: AnyObject?
-    fileprivate let bytes: UnsafeRawPointer?
-    package let count: Int
-
-    package var startIndex: Int { 0 }
-    package var endIndex: Int { count }
-    package var indices: Range<Int> { 0..<count }
-
-    @inline(__always)
-    package subscript(index: Int) -> Bool {
-        precondition(index >= 0 && index < count, "index out of range")
-        return withExtendedLifetime(owner) { bytes.unsafelyUnwrapped.load(fromByteOffset: index, as: Bool.self) }
-    }
-
-    /// Copies the flags of glyphs `range` to `target` (`range.count` of them).
-    func copy(_ range: Range<Int>, to target: UnsafeMutablePointer<Bool>) {
-        precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
-        guard let bytes, !range.isEmpty else { return }
-        withExtendedLifetime(owner) {
-            UnsafeMutableRawPointer(target).copyMemory(from: bytes + range.lowerBound, byteCount: range.count)
-        }
-    }
-
     package static func == (a: Self, b: Self) -> Bool { a.elementsEqual(b) }
 }

@@ -42,7 +42,7 @@ package struct ShapedRun {
     @inline(__always) package var offsetsY: GlyphColumn<Int32> { columns.offsetsY }
     /// HarfBuzz's unsafe-to-break flag of each glyph, or empty when no glyph has it (see
     /// ``isUnsafeToBreak(_:)``).
-    @inline(__always) package var unsafeToBreak: GlyphFlags { columns.unsafeToBreak }
+    @inline(__always) package var unsafeToBreak: GlyphColumn<Bool> { columns.unsafeToBreak }
 
     /// Glyph `index`'s offset from the pen, in font units.
     func offsetX(_ index: Int) -> Int32 { columns.offsetX(index) }
