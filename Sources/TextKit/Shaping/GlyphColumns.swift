@@ -53,9 +53,9 @@ package struct GlyphColumns {
         let layout = Layout(count: count, offsetsX: !shaped.offsetsX.isEmpty, offsetsY: !shaped.offsetsY.isEmpty,
                             flags: !shaped.unsafeToBreak.isEmpty)
         self.init(layout) { words in
-            func copy(_ column: [some BitwiseCopyable], to start: Int) {
-                precondition(column.count == count, "columns of unequal lengths")
-                column.withUnsafeBytes { UnsafeMutableRawPointer(words + start).copyMemory(from: $0.baseAddress!, byteCount: 4 * count) }
+            func copy<Value: FixedWidthInteger>(_ column: [Value], to start: Int) {
+                precondition(column.count == count && Value.bitWidth == 32, "columns of unequal lengths")
+                column.withUnsafeBytes { UnsafeMutableRawPointer(words + start).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
             }
             guard count > 0 else { return }
             copy(shaped.glyphs, to: 0)
