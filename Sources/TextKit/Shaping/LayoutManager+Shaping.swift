@@ -307,5 +307,7 @@ private final class ShapingResults: @unchecked Sendable {
 
     func store(_ result: (Paragraph, [LayoutWarning]), at index: Int) { slots[index] = result }
 
-    func take(_ index: Int) -> (Paragraph, [LayoutWarning])? { slots[index] }
+    /// Moves slot `index`'s result out (a copy retained the paragraph and its warnings, to be
+    /// released with the batch).
+    func take(_ index: Int) -> (Paragraph, [LayoutWarning])? { slots[index].take() }
 }
