@@ -125,8 +125,7 @@ extension LineAssembler {
                 out.currentFont = font
                 let first = out.columns.next
                 guard out.columns.write(runs[index].columns, scale: runs[index].scale, glyphs, backwards: rightToLeft,
-                                        pen: &pen, scalars: scalars,
-                                        into: w) else { return false }
+                                        pen: &pen, scalars: scalars, into: w) else { return false }
                 // The general path's y, operation for operation: a run without y offsets has one.
                 let (scale, raise) = (runs[index].scale, runs[index].style.baselineOffset)
                 if !runs[index].columns.hasOffsetsY {

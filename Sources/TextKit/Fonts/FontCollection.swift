@@ -187,10 +187,7 @@ public final class FontCollection: Sendable {
 
         /// ``lastFont`` when `descriptor` asks for the same face as ``lastDescriptor`` (sizes aside).
         func lastFont(for descriptor: FontDescriptor) -> Font? {
-            guard let lastFont, lastDescriptor.filePath == descriptor.filePath,
-                  lastDescriptor.faceIndex == descriptor.faceIndex, lastDescriptor.family == descriptor.family,
-                  lastDescriptor.weight == descriptor.weight, lastDescriptor.italic == descriptor.italic
-            else { return nil }
+            guard let lastFont, lastDescriptor.asksForSameFace(as: descriptor) else { return nil }
             return lastFont
         }
     }

@@ -33,6 +33,13 @@ public struct FontDescriptor: Hashable, Sendable, Codable {
         self.faceIndex = faceIndex
     }
 
+    /// Whether `other` asks for the same face (its size aside): what a collection's answer for a
+    /// descriptor depends on (``FontCollection/font(for:)``).
+    func asksForSameFace(as other: FontDescriptor) -> Bool {
+        filePath == other.filePath && faceIndex == other.faceIndex && family == other.family
+            && weight == other.weight && italic == other.italic
+    }
+
     /// The same descriptor at another size.
     public func withSize(_ size: Double) -> FontDescriptor {
         var copy = self

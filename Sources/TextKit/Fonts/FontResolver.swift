@@ -43,10 +43,7 @@ package final class PrimaryFontMemo {
 
     /// The font remembered for `descriptor` in `collection` (sizes aside: the face it asks for).
     func font(for descriptor: FontDescriptor, in collection: FontCollection) -> Font? {
-        guard self.collection === collection, let font, self.descriptor.filePath == descriptor.filePath,
-              self.descriptor.faceIndex == descriptor.faceIndex, self.descriptor.family == descriptor.family,
-              self.descriptor.weight == descriptor.weight, self.descriptor.italic == descriptor.italic
-        else { return nil }
+        guard self.collection === collection, let font, self.descriptor.asksForSameFace(as: descriptor) else { return nil }
         return font
     }
 

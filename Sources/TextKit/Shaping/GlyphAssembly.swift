@@ -66,8 +66,9 @@ final class GlyphAssembly {
     /// unsafe-to-break flags when no glyph has one), in one allocation.
     func columns() -> GlyphColumns {
         let storage = storage, count = count
-        // Each column's offsets or-ed (zero when all are zero), and whether some glyph is unsafe.
-        // (Or-ed as bits, not `||`: a branch in the loop costs more than the or.)
+        // Each column's offsets or-ed (zero when all are zero), and whether some glyph is unsafe:
+        // a pass of its own, as the one allocation needs the columns it holds. (Or-ed as bits,
+        // not `||`: a branch in the loop costs more than the or.)
         var xBits: Int32 = 0, yBits: Int32 = 0, unsafeBits: UInt8 = 0
         for index in 0..<count {
             unsafeBits |= unsafeBitCast(storage[index].unsafeToBreak, to: UInt8.self)

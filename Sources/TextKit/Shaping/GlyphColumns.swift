@@ -34,7 +34,8 @@ package struct GlyphColumns {
     private let layout: Layout
 
     /// Columns laid out as `layout` says, every word written by `write` (given the first word;
-    /// the flag bytes come false).
+    /// the flag bytes come false: zeroed first, though both writers write every flag, the
+    /// assembly's columns cost less, 16.6 M against 20.0 for technical-en in callgrind).
     init(_ layout: Layout, writing write: (UnsafeMutablePointer<UInt32>) -> Void) {
         self.layout = layout
         storage = ManagedBuffer<Void, UInt32>.create(minimumCapacity: layout.words) { _ in }

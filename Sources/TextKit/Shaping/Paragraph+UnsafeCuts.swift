@@ -37,9 +37,7 @@ extension Paragraph {
     static func unsafeCuts(of runs: [ShapedRun], count: Int) -> [Bool] {
         // No table when every run has one glyph a unit (its flags are the answer): one array a
         // paragraph fewer.
-        var table = false
-        for run in runs.indices where runs[run].range.count > 1 && !runs[run].hasOneGlyphPerUnit { table = true }
-        guard table else { return [] }
+        guard runs.indices.contains(where: { runs[$0].range.count > 1 && !runs[$0].hasOneGlyphPerUnit }) else { return [] }
         var unsafe = [Bool](filledWith: false, count: count + 1)
         // Through buffers: this runs for every glyph of every paragraph shaped.
         unsafe.withUnsafeMutableBufferPointer { table in

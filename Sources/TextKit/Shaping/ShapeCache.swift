@@ -157,21 +157,16 @@ package final class ShapeCache: Sendable {
             let key = input.quickKey
             let recent = recentStyles.withUnsafeBufferPointer { styles in
                 recentKeys.withUnsafeBufferPointer { keys in
-                    keys.indices.first { keys[$0] == key && Self.matches(styles, $0, input) }
+                    // (In place, field by field: binding a recent style, or comparing it whole
+                    // with `==`, copies its strings and arrays: 13 → 36 M instructions for six
+                    // scripts.)
+                    keys.indices.first { keys[$0] == key && styles[$0].input.matches(input) }
                 }
             }
             if let recent { return recentStyles[recent].id }
             guard let id = styles[input] else { return nil }
             remember(input, id)
             return id
-        }
-
-        /// Whether recent style `index` is `input`, compared in place (``ShapingInput/matches(_:)``:
-        /// binding the style, or comparing it whole with `==`, copies its strings and arrays:
-        /// 13 → 36 M instructions for six scripts).
-        private static func matches(_ styles: UnsafeBufferPointer<(input: ShapingInput, id: CacheStyle)>, _ index: Int,
-                                    _ input: ShapingInput) -> Bool {
-            styles[index].input.matches(input)
         }
 
         /// Makes `input` the latest of the recent styles.

@@ -108,8 +108,8 @@ package struct ShapedRun {
         self.style = style  // (its last use: moved, not copied)
         self.scale = scale
         if tracking != 0, columns.count > 0 { columns.addTracking(Int32((tracking / scale).rounded())) }
-        let facts = columns.clusters.withUnsafeBufferPointer { clusters in
-            columns.advances.withUnsafeBufferPointer { Self.columnFacts(clusters: clusters, advances: $0, range: range, scale: scale) }
+        let facts = columns.withUnsafeColumns { _, clusters, advances, _ in
+            Self.columnFacts(clusters: clusters, advances: advances, range: range, scale: scale)
         }
         self.columns = columns
         (hasOneGlyphPerUnit, advancesAreExactAsFloat) = facts
