@@ -10,12 +10,30 @@ final class GlyphAssembly {
     /// (and cached): one array for every word the thread shapes. (Not checked for exclusive
     /// access: an assembly belongs to one thread.)
     @exclusivity(unchecked) var shaped: [GlyphRecord] = []
+    /// The segments missing from the cache that are shaped next, together (reused: only the
+    /// first ones the cache counted are current).
+    @exclusivity(unchecked) private(set) var missing: [ShapeCache.LookedUp] = []
+    /// The words of ``shaped`` to be added to the cache under its next lock: the first
+    /// `shapedWordCount` (reused, as `missing`).
+    @exclusivity(unchecked) private(set) var shapedWords: [ShapeCache.ShapedWord] = []
+    @exclusivity(unchecked) var shapedWordCount = 0
     /// The cache styles this thread asked a cache for last and before, with the cache and the
     /// input (a cache's styles never change: a run in the style of one of the two runs before it,
     /// as in text that alternates two scripts, skips the cache's lock and its search of the
     /// recent styles).
     @exclusivity(unchecked) var lastStyle: ShapeCache.StyleMemo?
     @exclusivity(unchecked) var previousStyle: ShapeCache.StyleMemo?
+
+    /// Keeps `segment` as the missing segment at `index` (at most one past the current ones).
+    func keepMissing(_ segment: ShapeCache.LookedUp, at index: Int) {
+        if index < missing.count { missing[index] = segment } else { missing.append(segment) }
+    }
+
+    /// Keeps `word` after the current shaped words.
+    func keepShapedWord(_ word: ShapeCache.ShapedWord) {
+        if shapedWordCount < shapedWords.count { shapedWords[shapedWordCount] = word } else { shapedWords.append(word) }
+        shapedWordCount += 1
+    }
 
     init(capacity: Int) {
         self.capacity = Swift.max(capacity, 8)

@@ -37,8 +37,11 @@ package final class ShapeCache: Sendable {
 
     package init() {}
 
-    /// Counts since creation: segments found in the cache, and segments shaped and added.
-    package var counts: (hits: Int, misses: Int) { state.withLock { ($0.hits, $0.misses) } }
+    /// Counts since creation: segments found in the cache, segments shaped and added, and the
+    /// HarfBuzz buffers those were shaped in (missing words next to each other share one).
+    package var counts: (hits: Int, misses: Int, buffers: Int) {
+        state.withLock { ($0.hits, $0.misses, $0.buffers) }
+    }
 
     /// The glyphs of `text[range]` shaped in `style`, in logical order (clusters are offsets into
     /// `text`), assembled word by word (or kept whole: see the type's discussion); nil when the
@@ -46,10 +49,10 @@ package final class ShapeCache: Sendable {
     /// this run has a word a space before it may change). Offsets come back empty when every one
     /// is zero (as ``ShapedRun`` keeps them).
     ///
-    /// Consecutive cached words are copied under one lock; the lock is let go only to shape a
-    /// word that is missing or must be shaped in place, so threads shaping other paragraphs are
-    /// never held up by HarfBuzz. A word shaped is added under the next lock the run takes (one
-    /// lock per missing word: two threads shaping text new to the cache meet at it less often).
+    /// Consecutive cached words are copied under one lock; the lock is let go only to shape the
+    /// missing words that follow them (together, in one buffer) or a segment that must be shaped
+    /// in place, so threads shaping other paragraphs are never held up by HarfBuzz. Words shaped
+    /// are added under the next lock the run takes.
     ///
     /// `scratch` is where the run's glyphs are assembled (its records are replaced).
     func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: RunStyle,
@@ -62,33 +65,34 @@ package final class ShapeCache: Sendable {
                 ? shapeWholeRun(text, range: range, style: style, styleID: styleID, to: out) : nil
         }
         var start = range.lowerBound
-        var shaped: ShapedWord?, space: GlyphRecord?, contextGlyphs: [UInt32] = []
+        var space: GlyphRecord?, contextGlyphs: [UInt32] = []
         while start < range.upperBound {
+            var missing = 0
             start = state.withLock { state in
-                if let shaped { Self.add(shaped, text, styleID: styleID, to: &state) }
+                Self.addShapedWords(out, text, styleID: styleID, to: &state)
                 (space, contextGlyphs) = (state.facts[Int(styleID)].space, state.facts[Int(styleID)].contextGlyphs)
-                let (reached, hits) = Self.appendCachedWords(state, text, from: start, in: range, style: cacheStyle,
-                                                             to: out)
-                state.hits += hits
-                return reached
+                let found = Self.appendCachedWords(state, text, from: start, in: range, style: cacheStyle, to: out)
+                state.hits += found.hits
+                missing = found.missing
+                return found.reached
             }
-            shaped = nil
             guard start < range.upperBound else { break }
-            let (end, wordEnd, hash) = Self.segmentEnd(text, from: start, limit: range.upperBound, style: styleID)
-            let segment = start..<end
-            if Self.isCacheable(text, segment, in: range, readsContext: cacheStyle.readsContext) {
-                shaped = Self.shapeWord(text, segment, wordEnd: wordEnd, hash: hash, space: space, style: style,
-                                        contextGlyphs: contextGlyphs, to: out)
-                // A word a space before it may change: the run is shaped whole.
-                if shaped == nil { return nil }
+            if missing > 0 {
+                // Missing words next to each other are shaped in one buffer: a HarfBuzz call
+                // costs about as much as shaping four glyphs, and text new to the cache (the
+                // first paragraphs of a document) misses word after word.
+                guard Self.shapeWords(text, from: start, count: missing, space: space, style: style,
+                                      contextGlyphs: contextGlyphs, to: out) else { return nil }
+                start = out.missing[missing - 1].end
             } else {
-                style.input.shapeRecords(text, range: segment, into: &out.shaped)
+                let end = Self.segmentEnd(text, from: start, limit: range.upperBound, style: styleID).end
+                style.input.shapeRecords(text, range: start..<end, into: &out.shaped)
                 if Self.containsAny(out.shaped, of: contextGlyphs) { return nil }
                 out.append(out.shaped, clusterOffset: 0)
+                start = end
             }
-            start = end
         }
-        if let shaped { state.withLock { Self.add(shaped, text, styleID: styleID, to: &$0) } }
+        if out.shapedWordCount > 0 { state.withLock { Self.addShapedWords(out, text, styleID: styleID, to: &$0) } }
         return out.columns()
     }
 
@@ -131,15 +135,16 @@ package final class ShapeCache: Sendable {
         out.append(out.shaped, clusterOffset: 0)
         // Kept as a word without spaces after it (clusters from the run's start, made so in place).
         for index in out.shaped.indices { out.shaped[index].cluster -= Int32(range.lowerBound) }
-        let whole = ShapedWord(segment: range, wordEnd: range.upperBound, hash: hash, records: out.shaped,
-                               split: out.shaped.count)
-        state.withLock { Self.add(whole, text, styleID: styleID, to: &$0) }
+        let count = out.shaped.count
+        out.keepShapedWord(ShapedWord(segment: range, wordEnd: range.upperBound, hash: hash, records: 0..<count,
+                                      split: count))
+        state.withLock { Self.addShapedWords(out, text, styleID: styleID, to: &$0) }
         return out.columns()
     }
 
     // MARK: - Internals
 
-    private struct State: ~Copyable {
+    struct State: ~Copyable {
         /// Style ids, and whether each style's runs are shaped word by word (else whole).
         var styles: [ShapingInput: CacheStyle] = [:]
         /// Styles met lately and their ids, the latest first (at most ``recentStyleCount``): runs
@@ -185,7 +190,7 @@ package final class ShapeCache: Sendable {
         var facts: [(space: GlyphRecord?, contextGlyphs: [UInt32])] = []
 
         func space(_ style: Int32) -> GlyphRecord? { facts[Int(style)].space }
-        var hits = 0, misses = 0
+        var hits = 0, misses = 0, buffers = 0
     }
 
     /// A style's id in the cache, whether its runs are shaped word by word, and whether its
@@ -241,7 +246,7 @@ package final class ShapeCache: Sendable {
     /// combining mark or joiner that follows them (a cluster is never cut); where its word (the
     /// key) ends, before the spaces that end the segment (a segment of spaces only is its own
     /// word); and the word's hash in `style` (FNV-1a over its UTF-16), taken in the same pass.
-    private static func segmentEnd(_ text: UnsafeBufferPointer<UInt16>, from start: Int, limit: Int,
+    static func segmentEnd(_ text: UnsafeBufferPointer<UInt16>, from start: Int, limit: Int,
                                    style: Int32) -> (end: Int, wordEnd: Int, hash: UInt64) {
         var index = start, wordEnd = start
         var hash = hashSeed(style)
@@ -291,7 +296,7 @@ package final class ShapeCache: Sendable {
     /// reads the text around a run, its neighbours are spaces or nothing (one next to another
     /// item is shaped in place, with its real context).
     @inline(__always)
-    private static func isCacheable(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>,
+    static func isCacheable(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>,
                                     in range: Range<Int>, readsContext: Bool) -> Bool {
         guard readsContext else { return segment.count <= maximumWordLength }
         let before = segment.lowerBound == 0 || text[segment.lowerBound - 1] == 0x20
@@ -301,34 +306,51 @@ package final class ShapeCache: Sendable {
     }
 
     /// A segment shaped alone, to be added to the cache: its range, where its word ends, the
-    /// word's hash, its glyph records and how many of them are the word's.
-    private struct ShapedWord {
+    /// word's hash, and its glyph records among those of ``GlyphAssembly/shaped`` (clusters from
+    /// the segment's start), the word's up to `split`, then those of its spaces.
+    struct ShapedWord {
         var segment: Range<Int>, wordEnd: Int, hash: UInt64
-        var records: [GlyphRecord], split: Int
+        var records: Range<Int>, split: Int
     }
 
-    /// Shapes the segment alone (its own buffer, without context) and appends its glyphs. Once
-    /// the style's space glyph is known (`space`), only the word is shaped, and the spaces are
-    /// that glyph. Returns what ``add(_:_:styleID:to:)`` caches, or nil (appending nothing) when
-    /// the glyphs include one of `contextGlyphs`.
-    private static func shapeWord(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>, wordEnd: Int,
-                                  hash: UInt64, space: GlyphRecord?, style: RunStyle, contextGlyphs: [UInt32],
-                                  to out: GlyphAssembly) -> ShapedWord? {
-        let knownSpace = wordEnd < segment.upperBound ? space : nil
-        let shaped = knownSpace == nil ? segment : segment.lowerBound..<wordEnd
-        let alone = UnsafeBufferPointer(rebasing: text[shaped])
-        // (The records are the thread's array: `shaped` is let go before the next word is shaped
-        // into it, so it is not copied.)
-        style.input.shapeRecords(alone, range: 0..<alone.count, into: &out.shaped)
-        let records = out.shaped
-        if containsAny(records, of: contextGlyphs) { return nil }
-        out.append(records, clusterOffset: Int32(segment.lowerBound))
-        if let knownSpace {
-            out.appendSpaces(knownSpace, at: wordEnd..<segment.upperBound)
+    /// Shapes the first `count` segments of ``GlyphAssembly/missing`` (from `start` on) together,
+    /// in a buffer of their own, without context, and appends their glyphs; each becomes a word
+    /// of ``GlyphAssembly/shapedWords``, for ``addShapedWords(_:_:styleID:to:)``. The same glyphs as
+    /// shaping each alone: the style's shaping touches no space (see the type's discussion), and
+    /// a segment ends with its spaces. Once the style's space glyph is known (`space`), the last
+    /// segment's spaces are not shaped but are that glyph. False (the run is to be shaped whole)
+    /// when the glyphs include one of `contextGlyphs`.
+    private static func shapeWords(_ text: UnsafeBufferPointer<UInt16>, from start: Int, count: Int,
+                                   space: GlyphRecord?, style: RunStyle, contextGlyphs: [UInt32],
+                                   to out: GlyphAssembly) -> Bool {
+        let last = out.missing[count - 1]
+        let knownSpace = last.wordEnd < last.end ? space : nil
+        let shapedEnd = knownSpace == nil ? last.end : last.wordEnd
+        style.input.shapeRecords(UnsafeBufferPointer(rebasing: text[start..<shapedEnd]), range: 0..<(shapedEnd - start),
+                                 into: &out.shaped)
+        if containsAny(out.shaped, of: contextGlyphs) { return false }
+        out.append(out.shaped, clusterOffset: Int32(start))
+        if let knownSpace { out.appendSpaces(knownSpace, at: last.wordEnd..<last.end) }
+        // Cut at the segments' ends (clusters only grow, in logical order), each segment's
+        // clusters made relative to its start in place.
+        out.shaped.withUnsafeMutableBufferPointer { records in
+            var index = 0, segmentStart = start
+            for segment in out.missing[..<count] {
+                let base = Int32(segmentStart - start), end = Int32(segment.end - start)
+                let wordLength = Int32(segment.wordEnd - segmentStart)
+                let first = index
+                var split: Int?
+                while index < records.count, records[index].cluster < end {
+                    records[index].cluster -= base
+                    if split == nil, records[index].cluster >= wordLength { split = index }
+                    index += 1
+                }
+                out.keepShapedWord(ShapedWord(segment: segmentStart..<segment.end, wordEnd: segment.wordEnd,
+                                              hash: segment.hash, records: first..<index, split: split ?? index))
+                segmentStart = segment.end
+            }
         }
-        let wordLength = Int32(wordEnd - segment.lowerBound)
-        let split = records.firstIndex { $0.cluster >= wordLength } ?? records.count
-        return ShapedWord(segment: segment, wordEnd: wordEnd, hash: hash, records: records, split: split)
+        return true
     }
 
     /// Whether one of `records` has a glyph of `glyphs` (ascending).
@@ -345,30 +367,40 @@ package final class ShapeCache: Sendable {
         }
     }
 
-    /// Caches the word of a segment shaped by ``shapeWord(_:_:wordEnd:hash:space:style:contextGlyphs:to:)``,
-    /// when its trailing spaces came out as one space glyph each, the style's (learning that
-    /// glyph from the first such segment). Under the caller's lock.
-    private static func add(_ shaped: ShapedWord, _ text: UnsafeBufferPointer<UInt16>, styleID: Int32,
-                            to state: inout State) {
+    /// Caches the words of ``GlyphAssembly/shapedWords`` (their glyphs in ``GlyphAssembly/shaped``)
+    /// whose trailing spaces came out as one space glyph each, the style's (learning that glyph
+    /// from the first such segment), and forgets them. Under the caller's lock.
+    private static func addShapedWords(_ out: GlyphAssembly, _ text: UnsafeBufferPointer<UInt16>, styleID: Int32,
+                                       to state: inout State) {
+        guard out.shapedWordCount > 0 else { return }
+        state.buffers += 1
+        out.shaped.withUnsafeBufferPointer { records in
+            for shaped in out.shapedWords[..<out.shapedWordCount] { add(shaped, records, text, styleID: styleID, to: &state) }
+        }
+        out.shapedWordCount = 0
+    }
+
+    /// Caches one word of ``addShapedWords(_:_:styleID:to:)``.
+    private static func add(_ shaped: ShapedWord, _ records: UnsafeBufferPointer<GlyphRecord>,
+                            _ text: UnsafeBufferPointer<UInt16>, styleID: Int32, to state: inout State) {
         state.misses += 1
         let word = shaped.segment.lowerBound..<shaped.wordEnd, wordLength = Int32(word.count)
-        let split = shaped.split, trailing = shaped.records[split...]
-        if let first = trailing.first {
-            var space = first
+        let split = shaped.split, trailing = split..<shaped.records.upperBound
+        if !trailing.isEmpty {
+            var space = records[split]
             space.cluster = 0
             let known = state.space(styleID) ?? space
             guard trailing.count == shaped.segment.upperBound - shaped.wordEnd,
-                  trailing.indices.allSatisfy({ trailing[$0].isSpace(known, at: wordLength + Int32($0 - split)) })
+                  trailing.allSatisfy({ records[$0].isSpace(known, at: wordLength + Int32($0 - split)) })
             else { return }
             state.facts[Int(styleID)].space = known
         }
-        guard split <= Int(UInt16.max), state.words.find(text, word, hash: shaped.hash, style: styleID) == nil else { return }
-        shaped.records.withUnsafeBufferPointer { records in
-            let glyphs = UnsafeBufferPointer(rebasing: records[..<split])
-            if !state.words.insert(text, word, hash: shaped.hash, style: styleID, glyphs: glyphs) {
-                state.words.removeAll()
-                _ = state.words.insert(text, word, hash: shaped.hash, style: styleID, glyphs: glyphs)
-            }
+        guard split - shaped.records.lowerBound <= Int(UInt16.max),
+              state.words.find(text, word, hash: shaped.hash, style: styleID) == nil else { return }
+        let glyphs = UnsafeBufferPointer(rebasing: records[shaped.records.lowerBound..<split])
+        if !state.words.insert(text, word, hash: shaped.hash, style: styleID, glyphs: glyphs) {
+            state.words.removeAll()
+            _ = state.words.insert(text, word, hash: shaped.hash, style: styleID, glyphs: glyphs)
         }
     }
 
@@ -383,63 +415,5 @@ package final class ShapeCache: Sendable {
                                offsetY: shaped.offsetsY.isEmpty ? 0 : shaped.offsetsY[index],
                                unsafeToBreak: !shaped.unsafeToBreak.isEmpty && shaped.unsafeToBreak[index])
         }
-    }
-
-    /// Appends the glyphs of the cached words from `start` on, each followed by the style's space
-    /// glyph for each of its trailing spaces, up to the first segment that is not cached (or the
-    /// end of `range`); returns where it stopped and how many words it took. One pass under the
-    /// caller's lock.
-    ///
-    /// Words are looked up in batches (up to ``lookupBatch``), in stages: find the segments, read their
-    /// first slots, read the words those name, then compare and copy. A word of a megabyte's
-    /// vocabulary is rarely in the processor's cache; looked up one by one, each waited for its
-    /// slot, then for its entry, where a batch waits about once for all of them.
-    private static func appendCachedWords(_ state: borrowing State, _ text: UnsafeBufferPointer<UInt16>, from start: Int,
-                                          in range: Range<Int>, style cacheStyle: CacheStyle,
-                                          to out: GlyphAssembly) -> (Int, Int) {
-        var start = start, hits = 0
-        let style = cacheStyle.id, readsContext = cacheStyle.readsContext
-        let space = state.space(style)
-        withUnsafeTemporaryAllocation(of: LookedUp.self, capacity: lookupBatch) { batch in
-            // One word first, then batches doubling up to lookupBatch while every word hits: a
-            // run whose first words miss (text in a language met for the first time) looks up
-            // no words it will not use.
-            var size = 1
-            while start < range.upperBound {
-                var count = 0, end = start
-                while count < size, end < range.upperBound {
-                    let segment = segmentEnd(text, from: end, limit: range.upperBound, style: style)
-                    batch[count] = LookedUp(end: segment.end, wordEnd: segment.wordEnd, hash: segment.hash)
-                    end = segment.end
-                    count += 1
-                }
-                for index in 0..<count { batch[index].slot = state.words.slot(batch[index].hash) }
-                for index in 0..<count { batch[index].entryHash = state.words.entryHash(batch[index].slot) }
-                for index in 0..<count {
-                    let word = batch[index]
-                    guard isCacheable(text, start..<word.end, in: range, readsContext: readsContext),
-                          word.wordEnd == word.end || space != nil,
-                          let glyphs = state.words.find(text, start..<word.wordEnd, hash: word.hash, style: style,
-                                                        firstSlot: (word.slot, word.entryHash))
-                    else { return }
-                    hits += 1
-                    out.append(glyphs, clusterOffset: Int32(start))
-                    if let space { out.appendSpaces(space, at: word.wordEnd..<word.end) }
-                    start = word.end
-                }
-                size = min(2 * size, lookupBatch)
-            }
-        }
-        return (start, hits)
-    }
-
-    /// Words looked up together by ``appendCachedWords(_:_:from:in:style:to:)``.
-    private static let lookupBatch = 16
-
-    /// A segment being looked up: where it and its word end, its hash, and what its first slot
-    /// holds.
-    private struct LookedUp {
-        var end: Int, wordEnd: Int, hash: UInt64
-        var slot: UInt64 = 0, entryHash: UInt64 = 0
     }
 }

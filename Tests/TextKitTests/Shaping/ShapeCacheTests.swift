@@ -129,6 +129,20 @@ import Testing
         #expect(cache.counts.hits == 4, "\(cache.counts)")
     }
 
+    @Test func missingWordsNextToEachOtherShareOneBuffer() {
+        // Cold: "one two three" is one buffer of three words; "four" alone between the known
+        // "two" and "one" is another; the second paragraph's "five six" a third.
+        let cache = ShapeCache()
+        let text = "one two three two four one\nfive six one"
+        #expect(Self.shapingDifference(text, attributes: Fixtures.attributes(), cache: cache) == nil)
+        #expect(cache.counts.misses == 6, "\(cache.counts)")
+        #expect(cache.counts.buffers == 3, "\(cache.counts)")
+        #expect(cache.counts.hits == 3, "\(cache.counts)")
+        // Every word shaped together was kept: a second pass shapes nothing.
+        #expect(Self.shapingDifference(text, attributes: Fixtures.attributes(), cache: cache) == nil)
+        #expect(cache.counts.misses == 6 && cache.counts.hits == 12, "\(cache.counts)")
+    }
+
     @Test func featuresAndLanguageAreSeparateEntries() {
         // "office" with and without ligatures: the second must not reuse the first's glyphs.
         var plain = Fixtures.attributes()
