@@ -1,4 +1,5 @@
 import Foundation
+import SeededRandom
 import Testing
 @testable import TextKit
 
@@ -141,6 +142,43 @@ import Testing
         // Every word shaped together was kept: a second pass shapes nothing.
         #expect(Self.shapingDifference(text, attributes: Fixtures.attributes(), cache: cache) == nil)
         #expect(cache.counts.misses == 6 && cache.counts.hits == 12, "\(cache.counts)")
+    }
+
+    /// Segments as the cache cuts them (four units tested at once for a space, keys hashed four
+    /// at a time) equal those of a plain scan, one unit at a time, on random text of spaces,
+    /// letters, marks and surrogate pairs at every alignment; a key's hash depends on its text
+    /// and style only (the same word elsewhere in another text hashes the same).
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func segmentsEqualThoseOfAPlainScan(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let pieces: [[UInt16]] = [[0x20], [0x20, 0x20], [0x61], [0x62, 0x63], [0x301], [0x200D], [0xD83D, 0xDE00],
+                                  [0x5D0], [0x20, 0x301], [0x2028], [0x6F22]]
+        func plain(_ text: [UInt16], from start: Int, limit: Int) -> (end: Int, wordEnd: Int) {
+            var index = start, wordEnd = start
+            repeat {
+                while index < limit, text[index] != 0x20 { index += 1 }
+                wordEnd = index
+                while index < limit, text[index] == 0x20 { index += 1 }
+            } while index < limit && text.withUnsafeBufferPointer { ShapeCache.continuesCluster($0, at: index) }
+            return (index, wordEnd == start ? index : wordEnd)
+        }
+        for _ in 0..<300 {
+            let text = (0..<Int.random(in: 1...40, using: &rng)).flatMap { _ in pieces.randomElement(using: &rng)! }
+            let style = Int32.random(in: 0...3, using: &rng)
+            let limit = Int.random(in: 1...text.count, using: &rng)
+            text.withUnsafeBufferPointer { units in
+                var start = Int.random(in: 0..<limit, using: &rng)
+                while start < limit {
+                    let found = ShapeCache.segmentEnd(units, from: start, limit: limit, style: style)
+                    let expected = plain(text, from: start, limit: limit)
+                    #expect(found.end == expected.end && found.wordEnd == expected.wordEnd, "\(text) from \(start)")
+                    let key = Array(text[start..<found.wordEnd])
+                    let alone = key.withUnsafeBufferPointer { ShapeCache.hash($0, 0..<key.count, style: style) }
+                    #expect(found.hash == alone, "\(key)")
+                    start = max(found.end, start + 1)
+                }
+            }
+        }
     }
 
     @Test func featuresAndLanguageAreSeparateEntries() {
