@@ -50,4 +50,7 @@ package final class PrimaryFontMemo {
     func remember(_ font: Font, for descriptor: FontDescriptor, in collection: FontCollection) {
         (self.collection, self.descriptor, self.font) = (collection, descriptor, font)
     }
+
+    /// Forgets the font and its collection.
+    func forget() { (collection, descriptor, font) = (nil, FontDescriptor(), nil) }
 }

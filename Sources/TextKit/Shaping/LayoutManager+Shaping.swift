@@ -190,7 +190,12 @@ extension LayoutManager {
                                  jobs: jobs) { job, scratch in
             Self.shape(job, fonts: fonts, fallback: fallback, context: context, scratch: scratch)
         }
-        for worker in ShapingBatch.workers { worker.async(group: batch.group) { batch.work() } }
+        for worker in ShapingBatch.workers {
+            worker.queue.async(group: batch.group) {
+                batch.work(in: worker.scratch)
+                worker.scratch.forgetFonts()
+            }
+        }
         shapingBatchesStarted += 1
         return batch
     }
@@ -258,8 +263,18 @@ package final class ShapingBatch: @unchecked Sendable {
 
     /// Serial queues, one per core but the one the pass runs on (at least one): batches queue up
     /// on each in order, so a worker finishes one batch before it starts the next.
-    static let workers: [DispatchQueue] = (0..<max(1, ProcessInfo.processInfo.activeProcessorCount - 1)).map {
-        DispatchQueue(label: "textkit.shaping.\($0)", qos: .userInitiated)
+    static let workers: [Worker] = (0..<max(1, ProcessInfo.processInfo.activeProcessorCount - 1)).map {
+        Worker(queue: DispatchQueue(label: "textkit.shaping.\($0)", qos: .userInitiated))
+    }
+
+    /// A worker's queue and the working memory its batches shape in, one after the other: its
+    /// buffers are grown once, not once a batch.
+    final class Worker: @unchecked Sendable {
+        let queue: DispatchQueue
+        /// Touched only by the blocks of `queue`, which is serial.
+        let scratch = ShapingScratch()
+
+        init(queue: DispatchQueue) { self.queue = queue }
     }
 
     fileprivate init(range: Range<Int>, targets: [Int], ranges: [Range<Int>], jobs: [ShapingJob],
@@ -273,18 +288,15 @@ package final class ShapingBatch: @unchecked Sendable {
     }
 
     /// Shapes jobs, claiming them one by one, until none is left unclaimed (in `scratch`, the
-    /// calling thread's working memory; a new one when nil).
-    func work(in scratch: ShapingScratch? = nil) {
-        var scratch = scratch
+    /// calling thread's working memory).
+    func work(in scratch: ShapingScratch) {
         while true {
             let slot = claimed.withLock { next in
                 defer { next += 1 }
                 return next
             }
             guard slot < jobs.count else { return }
-            // (Made once a job is claimed: a worker that finds the batch done allocates nothing.)
-            if scratch == nil { scratch = ShapingScratch() }
-            results.store(shape(jobs[slot], scratch!), at: slot)
+            results.store(shape(jobs[slot], scratch), at: slot)
         }
     }
 }

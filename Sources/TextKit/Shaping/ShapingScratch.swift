@@ -4,8 +4,8 @@
 /// paragraph (five when a paragraph's advance prefix is kept in 32 bits) that short paragraphs
 /// pay for as much as long ones.
 ///
-/// Never shared between threads: a shaping worker makes one for each batch it works on, the
-/// layout pass keeps its own.
+/// Never shared between threads: each shaping worker keeps one (``ShapingBatch/Worker``), the
+/// layout pass its own.
 package final class ShapingScratch {
     /// Where the runs' glyphs are assembled (see ``ShapedRun``).
     let assembly = GlyphAssembly(capacity: 256)
@@ -22,4 +22,12 @@ package final class ShapingScratch {
 
     /// Empty working memory.
     package init() {}
+
+    /// Lets go of the fonts, the font collection and the word cache the memos hold (a worker's
+    /// scratch outlives the layouts it shapes for; the buffers it keeps hold no references).
+    func forgetFonts() {
+        primaryFonts.forget()
+        assembly.lastStyle = nil
+        assembly.previousStyle = nil
+    }
 }

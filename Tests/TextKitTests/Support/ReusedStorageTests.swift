@@ -188,4 +188,28 @@ struct ReusedStorageTests {
             #expect(runs(paragraph) == runs(alone), "paragraph \(state.range)")
         }
     }
+
+    /// The shaping workers keep their working memory from batch to batch, but not the fonts:
+    /// once a layout's document, layout manager and font collection are let go, the collection
+    /// and its word cache are gone, though the workers shaped most of its paragraphs.
+    @Test func shapingWorkersKeepNoFontCollectionAlive() throws {
+        weak var released: FontCollection?
+        weak var releasedCache: ShapeCache?
+        var batches = 0
+        do {
+            let collection = FontCollection(defaultFontPath: Fixtures.fontPath)
+            let font = try collection.font(file: Fixtures.fontPath)
+            let words = try ScriptFixtures.text("../../texts/prose.txt").split(separator: " ")
+            let text = (0..<400).map { words[$0 % words.count] + " " + words[($0 * 7) % words.count] }.joined(separator: "\n")
+            let storage = TextStorage(string: text, attributes: ScriptFixtures.attributes())
+            let manager = LayoutManager(fontCollection: collection, defaultFont: font)
+            storage.addLayoutManager(manager)
+            manager.addTextContainer(TextContainer(size: Size(width: 300, height: 1_000_000)))
+            manager.ensureLayout()
+            batches = manager.shapingBatchesStarted
+            (released, releasedCache) = (collection, collection.shapeCache)
+        }
+        #expect(batches > 0)
+        #expect(released == nil && releasedCache == nil)
+    }
 }
