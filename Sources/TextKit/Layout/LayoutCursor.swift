@@ -1,14 +1,29 @@
 /// Where layout continues: a container of the chain, a y inside it, and how many lines the
 /// container already holds.
+///
+/// Kept in 16 bytes (the index and the count in 32 bits each): every line and paragraph of a
+/// layout keeps several.
 package struct LayoutCursor: Hashable {
-    var container: Int
     package var y: Double
-    var lines = 0
+    private var storedContainer: Int32
+    private var storedLines: Int32
+
+    /// The container's index in the chain.
+    var container: Int {
+        get { Int(storedContainer) }
+        set { storedContainer = Int32(newValue) }
+    }
+
+    /// Lines the container holds above the cursor.
+    var lines: Int {
+        get { Int(storedLines) }
+        set { storedLines = Int32(newValue) }
+    }
 
     init(container: Int, y: Double, lines: Int = 0) {
-        self.container = container
         self.y = y
-        self.lines = lines
+        storedContainer = Int32(container)
+        storedLines = Int32(lines)
     }
 
     /// Moves to the top of the next container of `containers` (past the end when there is none).

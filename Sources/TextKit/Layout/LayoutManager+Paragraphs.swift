@@ -322,8 +322,8 @@ extension LayoutManager {
     /// A line's adjustment ratios, slack and fill as quality statistics (lines that end a
     /// paragraph or at a mandatory break and truncated lines do not count; lines without spaces
     /// have no adjustment ratio).
-    private func measure(_ broken: BrokenLine, _ paragraph: Paragraph, padding: Double, isLast: Bool) -> LayoutStatistics {
-        var statistics = LayoutStatistics()
+    private func measure(_ broken: BrokenLine, _ paragraph: Paragraph, padding: Double, isLast: Bool) -> LineQuality {
+        var statistics = LineQuality()
         guard !isLast, !broken.endsWithMandatoryBreak, broken.truncation == nil else { return statistics }
         for (span, range) in broken.fragments {
             let available = span.width - 2 * padding

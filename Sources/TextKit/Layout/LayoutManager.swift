@@ -289,7 +289,7 @@ public final class LayoutManager: TextStorageObserver {
         var reach: LayoutCursor
         package var line: LineLayout
         /// What the line added to the quality statistics (taken back when it is laid out again).
-        var quality = LayoutStatistics()
+        var quality = LineQuality()
 
         /// The geometry the line depends on, in container coordinates, for a paragraph that
         /// starts at `origin`: a line is laid out again when it changes.

@@ -153,18 +153,28 @@ public struct LayoutStatistics: Hashable, Sendable, Codable {
     public init() {}
 
     /// Counts a line laid out, with its line-quality measures `quality`.
-    mutating func addLine(of quality: LayoutStatistics) {
+    mutating func addLine(of quality: LineQuality) {
         addQuality(of: quality)
         linesLaidOut += 1
     }
 
     /// Adds (or with `sign` −1 takes back) the line-quality measures of `other`.
-    mutating func addQuality(of other: LayoutStatistics, sign: Double = 1) {
+    mutating func addQuality(of other: LineQuality, sign: Double = 1) {
         squaredAdjustmentRatios += sign * other.squaredAdjustmentRatios
-        veryLooseLines += Int(sign) * other.veryLooseLines
+        veryLooseLines += Int(sign) * Int(other.veryLooseLines)
         raggedness += sign * other.raggedness
-        shortLines += Int(sign) * other.shortLines
+        shortLines += Int(sign) * Int(other.shortLines)
     }
+}
+
+/// What one line adds to the quality measures of ``LayoutStatistics`` (its fragments'), kept with
+/// the line to be taken back when it is laid out again: 24 bytes a line, not a whole
+/// ``LayoutStatistics``.
+struct LineQuality {
+    var squaredAdjustmentRatios = 0.0
+    var raggedness = 0.0
+    var veryLooseLines: Int32 = 0
+    var shortLines: Int32 = 0
 }
 
 /// Something a layout could not do exactly as asked.
