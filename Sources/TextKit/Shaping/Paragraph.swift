@@ -243,9 +243,20 @@ package final class Paragraph {
     func isWhitespace(at offset: Int) -> Bool {
         let unit = utf16[offset]
         if unit < 0x80 { return unit == 0x20 || unit >= 0x09 && unit <= 0x0D }
-        guard !UTF16.isLeadSurrogate(unit), !UTF16.isTrailSurrogate(unit), let scalar = Unicode.Scalar(unit)
-        else { return false }
+        // (Most units beyond ASCII are no white space: the range test spares the property
+        // look-up, a few hundred instructions, at the end of every line of such text.)
+        guard Self.mayBeWhitespace(unit), let scalar = Unicode.Scalar(unit) else { return false }
         return scalar.properties.isWhitespace && scalar != "\u{00A0}" && scalar != "\u{2007}" && scalar != "\u{202F}"
+    }
+
+    /// False for UTF-16 units beyond ASCII that are certainly not white space: outside U+0085,
+    /// U+00A0, U+1680, U+2000…U+205F and U+3000, where every White_Space character beyond ASCII
+    /// lies (surrogates are none); true for those, which the properties then decide.
+    package static func mayBeWhitespace(_ unit: UInt16) -> Bool {
+        switch unit {
+        case 0x85, 0xA0, 0x1680, 0x2000...0x205F, 0x3000: return true
+        default: return false
+        }
     }
 
     /// `end` moved back over trailing white space, not before `start`.

@@ -22,6 +22,17 @@ struct GlyphNeedFastPathTests {
         #expect(outside.isEmpty, "\(outside.prefix(10))")
     }
 
+    /// Every white space character of the BMP beyond ASCII lies in the ranges whose hanging at a
+    /// line end is looked up (``Paragraph/mayBeWhitespace(_:)``); beyond the BMP there is none.
+    @Test func everyWhiteSpaceCharacterIsInTheLookedUpRanges() {
+        var outside: [String] = []
+        for value in UInt32(0x80)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), scalar.properties.isWhitespace else { continue }
+            if value > 0xFFFF || !Paragraph.mayBeWhitespace(UInt16(value)) { outside.append("U+\(String(value, radix: 16))") }
+        }
+        #expect(outside.isEmpty, "\(outside.prefix(10))")
+    }
+
     /// Without a selector, a cluster shows as emoji exactly when its first character has the
     /// Emoji_Presentation property (the range test before it drops no such character).
     @Test func emojiPresentationAgreesWithThePropertyOverEveryScalar() {
