@@ -145,9 +145,23 @@ extension LayoutManager {
         } else {
             glyphCounts = nil
         }
-        paragraphs.replaceSubrange(start..<next, with: middle)
+        replaceParagraphs(start..<next, with: middle)
         splitEnd = endsSplit ? max(regionEnd, splitEnd + shift) : splitEnd + shift
         return start + middle.count - 1
+    }
+
+    /// Replaces `paragraphs[range]` with `states`, the quality measures of ``statistics`` with
+    /// them: those of the lines dropped are taken back, those of the lines the new states bring
+    /// (a paragraph moved keeps its lines) added, as laying a line out again takes back its
+    /// earlier measure.
+    func replaceParagraphs(_ range: Range<Int>, with states: [ParagraphState]) {
+        for state in paragraphs[range] {
+            for line in state.lines { statistics.addQuality(of: line.quality, sign: -1) }
+        }
+        for state in states {
+            for line in state.lines { statistics.addQuality(of: line.quality) }
+        }
+        paragraphs.replaceSubrange(range, with: states)
     }
 
     /// `state` with its range moved by `offset` (its lines are paragraph-relative).
@@ -220,7 +234,7 @@ extension LayoutManager {
         validThrough = 0
         cleanAfter = nil
         forgetCleanPrefix()
-        paragraphs = []
+        replaceParagraphs(paragraphs.indices, with: [])
         glyphCounts = nil
         heightSamples = nil
         paragraphsSplit = false

@@ -18,7 +18,7 @@ extension LayoutManager {
     func runLayout(storage: TextStorage, parallel: Bool = false,
                    until stop: (_ paragraph: Int, LayoutCursor) -> Bool) -> Bool {
         if !paragraphsSplit {
-            paragraphs = []
+            replaceParagraphs(paragraphs.indices, with: [])
             glyphCounts = nil
             splitEnd = 0
             paragraphsSplit = true

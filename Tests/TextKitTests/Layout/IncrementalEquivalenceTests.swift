@@ -132,8 +132,17 @@ struct IncrementalEquivalenceTests {
             // Query only sometimes, so several changes pile up between layouts.
             if Int.random(in: 0..<3, using: &rng) == 0 || step == 399 {
                 let incremental = manager.snapshot()
-                let fresh = freshLayout(storage, manager.textContainers)
+                let freshManager = Self.freshManager(storage, manager.textContainers)
+                let fresh = freshManager.snapshot()
                 let difference = firstDifference(incremental.allLines, fresh.allLines)
+                // The quality measures cover the lines laid out now, each line's taken back when
+                // it is laid out again: the sums of the fresh layout's (their order aside).
+                let (kept, anew) = (manager.statistics, freshManager.statistics)
+                #expect(kept.shortLines == anew.shortLines && kept.veryLooseLines == anew.veryLooseLines,
+                        "seed \(seed) step \(step)")
+                #expect(abs(kept.raggedness - anew.raggedness) <= 1e-6 * max(1, anew.raggedness)
+                        && abs(kept.squaredAdjustmentRatios - anew.squaredAdjustmentRatios)
+                        <= 1e-6 * max(1, anew.squaredAdjustmentRatios), "seed \(seed) step \(step)")
                 #expect(difference == nil, "seed \(seed) step \(step)")
                 #expect(incremental.overflowRange == fresh.overflowRange, "seed \(seed) step \(step)")
                 let violations = incremental.invariantViolations(text: Array(storage.scalars))
