@@ -233,15 +233,25 @@ private struct LoadedFace {
 /// one a byte, wait on each other: 30 ms for a 19 MB CJK font): fonts compare by it when they
 /// load, and it is their ``Font/fileHash``.
 func digest64(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+    var hash = fnv1aOffsetBasis ^ UInt64(bytes.count)
     let raw = UnsafeRawBufferPointer(bytes)
     let words = bytes.count / 8
-    for index in 0..<words {
-        hash = (hash ^ raw.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self)) &* 0x0000_0100_0000_01b3
-        hash ^= hash >> 32
-    }
-    for index in 8 * words..<bytes.count {
-        hash = (hash ^ UInt64(bytes[index])) &* 0x0000_0100_0000_01b3
-    }
+    for index in 0..<words { hash = fnv1aWordStep(hash, raw.loadUnaligned(fromByteOffset: 8 * index, as: UInt64.self)) }
+    for index in 8 * words..<bytes.count { hash = fnv1aStep(hash, UInt64(bytes[index])) }
     return hash
+}
+
+/// FNV-1a's 64-bit offset basis.
+let fnv1aOffsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+
+/// FNV-1a's step: xor `value` in, then multiply by the 64-bit prime 0x100000001b3.
+@inline(__always)
+func fnv1aStep(_ hash: UInt64, _ value: UInt64) -> UInt64 { (hash ^ value) &* 0x0000_0100_0000_01b3 }
+
+/// ``fnv1aStep(_:_:)`` on a whole 64-bit word, the product folded (`h ^= h >> 32`: the multiply
+/// carries low bits up only), as ``digest64(_:)`` and the word cache's keys take it.
+@inline(__always)
+func fnv1aWordStep(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+    let product = fnv1aStep(hash, word)
+    return product ^ (product >> 32)
 }

@@ -371,24 +371,22 @@ package final class Paragraph {
     /// in 32-bit lanes (the baseline x86-64 target has no 32-bit minimum, with which 16-bit text
     /// is searched: ``ParagraphAnalysis/characterFacts(_:)``), or-ed, the rest one by one.
     static func contains(_ value: UInt32, in values: UnsafeBufferPointer<UInt32>) -> Bool {
-        do {
-            guard let base = values.baseAddress else { return false }
-            let raw = UnsafeRawPointer(base), count = values.count
-            var index = 0
-            var found = SIMDMask<SIMD4<Int32>>(repeating: false)
-            while index &+ 8 <= count {
-                let a = raw.loadUnaligned(fromByteOffset: index &* 4, as: SIMD4<UInt32>.self)
-                let b = raw.loadUnaligned(fromByteOffset: index &* 4 &+ 16, as: SIMD4<UInt32>.self)
-                found = found .| (a .== value) .| (b .== value)
-                index &+= 8
-            }
-            var tail = false
-            while index < count {
-                tail = tail || values[index] == value
-                index &+= 1
-            }
-            return any(found) || tail
+        guard let base = values.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base), count = values.count
+        var index = 0
+        var found = SIMDMask<SIMD4<Int32>>(repeating: false)
+        while index &+ 8 <= count {
+            let a = raw.loadUnaligned(fromByteOffset: index &* 4, as: SIMD4<UInt32>.self)
+            let b = raw.loadUnaligned(fromByteOffset: index &* 4 &+ 16, as: SIMD4<UInt32>.self)
+            found = found .| (a .== value) .| (b .== value)
+            index &+= 8
         }
+        var tail = false
+        while index < count {
+            tail = tail || values[index] == value
+            index &+= 1
+        }
+        return any(found) || tail
     }
 
     private func reshape(_ run: ShapedRun, _ range: Range<Int>) -> ShapedRun {

@@ -12,7 +12,7 @@ extension ShapeCache {
     /// vocabulary is rarely in the processor's cache; looked up one by one, each waited for its
     /// slot, then for its entry, where a batch waits about once for all of them.
     static func appendCachedWords(_ state: borrowing State, _ text: UnsafeBufferPointer<UInt16>, from start: Int,
-                                          in range: Range<Int>, style cacheStyle: CacheStyle,
+                                  in range: Range<Int>, style cacheStyle: CacheStyle,
                                   to out: GlyphAssembly) -> (reached: Int, hits: Int, missing: Int) {
         var start = start, hits = 0, missing = 0
         let style = cacheStyle.id, readsContext = cacheStyle.readsContext

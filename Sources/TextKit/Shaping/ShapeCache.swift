@@ -279,24 +279,22 @@ package final class ShapeCache: Sendable {
         return index
     }
 
-    /// A key's hash: from a basis mixed with the style id, FNV-1a's step (xor, then multiply by
-    /// 0x100000001b3) on its UTF-16 units four at a time (a 64-bit load, the product folded),
-    /// then on the last ones one by one; folded at the end.
+    /// A key's hash: from FNV-1a's basis mixed with the style id, ``digest64(_:)``'s word step on
+    /// its UTF-16 units four at a time, then FNV-1a's step on the last ones one by one (a unit
+    /// a step: a key's tail is at most three units, where bytes would take six steps); folded.
     @inline(__always)
     static func hash(_ text: UnsafeBufferPointer<UInt16>, _ key: Range<Int>, style: Int32) -> UInt64 {
-        let prime: UInt64 = 0x0000_0100_0000_01b3
-        var hash = 0xcbf2_9ce4_8422_2325 ^ UInt64(UInt32(bitPattern: style))
+        var hash = fnv1aOffsetBasis ^ UInt64(UInt32(bitPattern: style))
         var index = key.lowerBound
         if index + 4 <= key.upperBound, let base = text.baseAddress {
             let bytes = UnsafeRawPointer(base)
             repeat {
-                hash = (hash ^ bytes.loadUnaligned(fromByteOffset: 2 * index, as: UInt64.self)) &* prime
-                hash ^= hash >> 32
+                hash = fnv1aWordStep(hash, bytes.loadUnaligned(fromByteOffset: 2 * index, as: UInt64.self))
                 index += 4
             } while index + 4 <= key.upperBound
         }
         while index < key.upperBound {
-            hash = (hash ^ UInt64(text[index])) &* prime
+            hash = fnv1aStep(hash, UInt64(text[index]))
             index += 1
         }
         return hash ^ (hash >> 29)
