@@ -1,13 +1,15 @@
 /// The glyphs of a line fragment, in visual order: a random-access collection of
-/// ``PositionedGlyph`` values kept in flat arrays (about 16 bytes a glyph) instead of one
-/// 56-byte value per glyph.
+/// ``PositionedGlyph`` values kept in flat arrays (12 to 16 bytes a glyph) instead of one
+/// 56-byte value per glyph. The glyphs of a line laid out in one shaped run, one glyph a
+/// character, keep only their x (4 bytes a glyph) and read ids and advances from the run, which
+/// they share with the paragraph.
 ///
 /// Reading an element rebuilds exactly the value that was stored: glyph ids, character indices,
 /// advances and positions come back bit for bit (a value kept in 32 bits is kept so only when it
 /// converts back exactly; otherwise the whole column is kept in 64 bits).
 ///
-/// Replacing an element in place is cheap for its id, character index, advance and x; other
-/// changes, and insertions or removals, re-encode the collection (O(n)).
+/// Replacing an element in place is cheap for its id, character index, advance and x when they
+/// are kept here; other changes, and insertions or removals, re-encode the collection (O(n)).
 public struct PositionedGlyphs: Sendable {
     /// Per glyph, column after column: ids, character offsets from ``characterBase`` (no column
     /// when glyph `i` is character `characterBase + i`, as in most lines of text without
@@ -26,6 +28,12 @@ public struct PositionedGlyphs: Sendable {
     private var firstRun = Run(start: 0, fontIndex: 0, isRightToLeft: false)
     /// Further changes of font or direction, by start (empty for most fragments).
     private var laterRuns: [Run] = []
+    /// The shaped run whose glyph ids and advances these glyphs are, when they are one stretch
+    /// of one run, left to right, one glyph a character, on the baseline (most lines of most
+    /// text): then ``words`` keeps only the x column, and ids and advances are read from the
+    /// run's columns (shared with the paragraph, not copied: 4 bytes a glyph where a copy
+    /// took 12).
+    private var source: RunSource?
 
     /// An empty collection.
     public init() {}
@@ -52,6 +60,16 @@ extension PositionedGlyphs: RandomAccessCollection, MutableCollection {
             precondition(position >= 0 && position < Int(format.count), "glyph index out of range")
             let n = Int(format.count)
             let run = run(at: position)
+            if let source {
+                return words.withUnsafeBufferPointer { w in
+                    let x = format.wideX ? Double(bitPattern: Self.word64(w, 2 * position))
+                        : Double(Float(bitPattern: w[position]))
+                    return PositionedGlyph(glyphID: source.columns.glyph(source.first &+ position), fontIndex: run.fontIndex,
+                                           position: Point(x: x, y: y(at: position, w)),
+                                           advance: Double(source.columns.advance(source.first &+ position)) * source.scale,
+                                           characterIndex: characterBase + position, isRightToLeft: run.isRightToLeft)
+                }
+            }
             return words.withUnsafeBufferPointer { w in
                 let characterOffset = format.identityCharacters ? position : format.wideCharacters
                     ? Int(Int64(bitPattern: Self.word64(w, n + 2 * position)))
@@ -72,7 +90,7 @@ extension PositionedGlyphs: RandomAccessCollection, MutableCollection {
             precondition(position >= 0 && position < Int(format.count), "glyph index out of range")
             let old = self[position]
             let offset = newValue.characterIndex - characterBase
-            guard old.position.y.bitPattern == newValue.position.y.bitPattern,
+            guard source == nil, old.position.y.bitPattern == newValue.position.y.bitPattern,
                   format.wideCharacters || Int32(exactly: offset) != nil,
                   !format.identityCharacters || offset == position,
                   format.wideAdvances || Self.isExactAsFloat(newValue.advance),
@@ -166,8 +184,10 @@ extension PositionedGlyphs {
         var characterWords: Int { identityCharacters ? 0 : wideCharacters ? 2 : 1 }
         var advanceWords: Int { wideAdvances ? 2 : 1 }
         var xWords: Int { wideX ? 2 : 1 }
+        /// Whether ids and advances are read from a run's columns (``source``): the words hold x only.
+        var readsRun = false
         /// Words of the per-glyph columns.
-        var columnWords: Int { Int(count) * (1 + characterWords + advanceWords + xWords) }
+        var columnWords: Int { Int(count) * (readsRun ? xWords : 1 + characterWords + advanceWords + xWords) }
     }
 
     /// A font and direction from glyph `start` on.
@@ -276,7 +296,39 @@ extension PositionedGlyphs {
         words = columns
     }
 
-    /// Bytes of the flat storage (the per-glyph columns and the y exceptions).
+    /// Glyphs `first ..< first + xColumn.count` of a shaped run's `columns`, placed at the x of
+    /// `xColumn` (Float bit patterns) on `baseline`, glyph `i` being character `characterBase + i`,
+    /// in font `fontIndex`, left to right, each advance `scale` times its advance in font units.
+    /// The caller vouches that every advance is exact as Float (as ``init(_:baseline:)`` would
+    /// then keep it in 32 bits) and that the columns are no longer changed.
+    init(xColumn: consuming [UInt32], characterBase: Int, baseline: Double, fontIndex: Int,
+         columns: GlyphColumns, first: Int, scale: Double) {
+        precondition(!xColumn.isEmpty && Int32(exactly: xColumn.count) != nil
+                     && first >= 0 && first + xColumn.count <= columns.count, "bad glyph stretch")
+        format.count = Int32(xColumn.count)
+        format.identityCharacters = true
+        format.readsRun = true
+        self.baseline = baseline
+        self.characterBase = characterBase
+        firstRun = Run(start: 0, fontIndex: fontIndex, isRightToLeft: false)
+        source = RunSource(columns: columns, first: first, scale: scale)
+        words = xColumn
+    }
+
+    /// A shaped run's columns, read by ``PositionedGlyphs`` from glyph `first` on.
+    struct RunSource: @unchecked Sendable {
+        // (Unchecked: the columns are immutable once their run is made, and ``GlyphColumns``
+        // is not Sendable for the sake of the code that makes them.)
+        let columns: GlyphColumns
+        let first: Int
+        let scale: Double
+    }
+
+    /// Whether ids and advances are read from a shaped run's columns rather than kept here.
+    package var readsRunColumns: Bool { source != nil }
+
+    /// Bytes of the flat storage (the per-glyph columns and the y exceptions; not the run's
+    /// columns when the glyphs read them, which the paragraph keeps anyway).
     package var storedBytes: Int { words.count * MemoryLayout<UInt32>.stride }
 
     /// Whether x is kept in 64 bits (some x is not exact as Float).

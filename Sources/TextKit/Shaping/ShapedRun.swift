@@ -36,6 +36,13 @@ package struct ShapedRun {
     /// Whether every advance, in points (``scale`` times the font units), is exact as a Float,
     /// so lines keep their advance columns in 32 bits (see `ColumnWriter`).
     package private(set) var advancesAreExactAsFloat = false
+    /// The bit-or of every advance's magnitude bits (`a ^ (a >> 31)`: `a`, or `|a| − 1` when
+    /// negative), at least the largest magnitude: a bound checked once for a whole line
+    /// (`UInt32.max` where not worked out: see ``hasNegativeAdvance``).
+    package private(set) var advanceMagnitudeBits: UInt32 = 0
+    /// Whether some advance is negative (or not known: at a scale ``ColumnWriter/exactRange(scale:pen:)``
+    /// has no bound for, where ``advanceMagnitudeBits`` is not worked out either).
+    package private(set) var hasNegativeAdvance = false
     /// Glyph offsets from the pen, or empty when every one is zero (most runs: see ``offsetX(_:)``).
     @inline(__always) package var offsetsX: GlyphColumn<Int32> { columns.offsetsX }
     /// Glyph offsets above the baseline, or empty when every one is zero (see ``offsetY(_:)``).
@@ -84,6 +91,7 @@ package struct ShapedRun {
         }
         hasOneGlyphPerUnit = range.count == 1
         advancesAreExactAsFloat = PositionedGlyphs.isExactAsFloat(Double(units) * scale)
+        advanceMagnitudeBits = UInt32(units)
     }
 
     /// Builds a run from HarfBuzz output, reversing right-to-left output into logical order
@@ -112,13 +120,15 @@ package struct ShapedRun {
             Self.columnFacts(clusters: clusters, advances: advances, range: range, scale: scale)
         }
         self.columns = columns
-        (hasOneGlyphPerUnit, advancesAreExactAsFloat) = facts
+        (hasOneGlyphPerUnit, advancesAreExactAsFloat, advanceMagnitudeBits, hasNegativeAdvance) = facts
     }
 
-    /// ``hasOneGlyphPerUnit`` and ``advancesAreExactAsFloat`` of columns (worked out once, when
-    /// the run is made: every line of the paragraph would otherwise check its glyphs again).
+    /// ``hasOneGlyphPerUnit``, ``advancesAreExactAsFloat``, ``advanceMagnitudeBits`` and
+    /// ``hasNegativeAdvance`` of columns (worked out once, when the run is made: every line of the
+    /// paragraph would otherwise check its glyphs again).
     private static func columnFacts(clusters: UnsafeBufferPointer<Int32>, advances: UnsafeBufferPointer<Int32>,
-                                    range: Range<Int>, scale: Double) -> (oneGlyphPerUnit: Bool, exactAdvances: Bool) {
+                                    range: Range<Int>, scale: Double)
+        -> (oneGlyphPerUnit: Bool, exactAdvances: Bool, magnitudeBits: UInt32, negative: Bool) {
         var oneGlyphPerUnit = clusters.count == range.count
         if oneGlyphPerUnit {
             // No early exit: the compiler vectorizes this (it runs for every glyph shaped).
@@ -127,7 +137,21 @@ package struct ShapedRun {
             for g in 0..<clusters.count { differences |= clusters[g] ^ (first &+ Int32(truncatingIfNeeded: g)) }
             oneGlyphPerUnit = differences == 0
         }
-        return (oneGlyphPerUnit, ColumnWriter.advancesAreExact(advances, 0..<advances.count, scale: scale))
+        // The bits bound every advance's magnitude: below the bound of `exactRange`, every
+        // advance is exact as Float with no test of its own. At a scale with no such bound (most
+        // fonts of 1,000 units per em) they are not worked out: no line reads such a run's
+        // columns in place (see `LineAssembler.runStretch`).
+        guard let bound = ColumnWriter.exactRange(scale: scale, pen: 0) else {
+            return (oneGlyphPerUnit, ColumnWriter.advancesAreExact(advances, 0..<advances.count, scale: scale), .max, true)
+        }
+        // (Reductions the compiler vectorizes.)
+        var bits: UInt32 = 0, signs: Int32 = 0
+        for g in 0..<advances.count {
+            bits |= UInt32(bitPattern: advances[g] ^ (advances[g] >> 31))
+            signs |= advances[g]
+        }
+        let exact = bits < bound.units || ColumnWriter.advancesAreExact(advances, 0..<advances.count, scale: scale)
+        return (oneGlyphPerUnit, exact, bits, signs < 0)
     }
 
     /// Index of the first glyph whose cluster is ≥ `offset`.

@@ -44,7 +44,7 @@ struct DirectGlyphsTests {
 
     /// Bit patterns of everything a fragment stores.
     static func bits(_ fragment: LineFragment) -> [String] {
-        var out = ["\(fragment.rect) \(fragment.usedRect) \(fragment.characterRange) \(fragment.glyphs.storedBytes)",
+        var out = ["\(fragment.rect) \(fragment.usedRect) \(fragment.characterRange)",
                    "\(fragment.attachments)"]
         for g in fragment.glyphs {
             out.append("\(g.glyphID) \(g.fontIndex) \(g.position.x.bitPattern) \(g.position.y.bitPattern) "
@@ -100,6 +100,12 @@ struct DirectGlyphsTests {
                 #expect(direct.fragments.map(Self.bits) == general.fragments.map(Self.bits),
                         "seed \(seed): \(String(String.UnicodeScalarView(scalars))) [\(start)..<\(end)] in \(span)")
                 #expect(direct.baseline.bitPattern == general.baseline.bitPattern && direct.rect == general.rect)
+                // Storage: the general path's, or (glyphs of one run) the x column alone.
+                for (fast, slow) in zip(direct.fragments, general.fragments) {
+                    #expect(fast.glyphs.readsRunColumns ? fast.glyphs.storedBytes == 4 * fast.glyphs.count
+                                                        : fast.glyphs.storedBytes == slow.glyphs.storedBytes)
+                    #expect(!slow.glyphs.readsRunColumns)
+                }
                 start = end
             }
             #expect(fonts[0] == fonts[1])
@@ -140,7 +146,7 @@ struct DirectGlyphsTests {
     @Test func plainProseTakesTheDirectPath() throws {
         let text = try Fixtures.text("prose.txt")
         let resolver = FontResolver(collection: ScriptFixtures.fonts, fallback: ScriptFixtures.primary)
-        var direct = 0, total = 0, wide = 0
+        var direct = 0, total = 0, wide = 0, readingRuns = 0
         for line in text.split(separator: "\n") {
             let scalars = Array(line.unicodeScalars)
             let paragraph = Paragraph(content: scalars[...], attributes: [(Fixtures.attributes(), 0..<scalars.count)],
@@ -153,6 +159,10 @@ struct DirectGlyphsTests {
                 if let glyphs = assembler.directGlyphs(start..<opportunity.offset, contentEnd: end, pen: 5, baseline: 10,
                                                        hyphen: nil, contentStart: end < opportunity.offset ? 5 : nil) {
                     direct += 1
+                    // One run, one glyph a character (no ligature): the glyphs keep their x
+                    // alone and read the run's ids and advances.
+                    #expect(glyphs.readsRunColumns == !glyphs.storesCharacterColumn)
+                    if glyphs.readsRunColumns { readingRuns += 1 }
                     // Narrow columns keep no room for 64-bit x (malloc rounds a block up by < 16 bytes).
                     #expect(glyphs.allocatedBytes - glyphs.storedBytes < 16)
                 }
@@ -173,6 +183,7 @@ struct DirectGlyphsTests {
         #expect(total > 10)
         #expect(direct * 10 >= total * 9, "\(direct) of \(total) fragments placed directly")
         #expect(wide * 10 >= total * 9, "\(wide) of \(total) fragments off the Float grid placed directly")
+        #expect(readingRuns * 2 >= total, "\(readingRuns) of \(total) fragments read their run's columns")
     }
 
     /// Text in fonts of 1,000 units per em, whose advances are mostly not exact as Float (the

@@ -55,54 +55,86 @@ struct PositionedGlyphsTests {
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
     func randomSequencesBehaveAsArrays(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
+        for _ in 0..<200 {
+            let model = (0..<Int.random(in: 0...40, using: &rng)).map { _ in Self.randomGlyph(&rng) }
+            let stored = PositionedGlyphs(model)
+            #expect(bits(stored) == bits(model))
+            editBoth(model, stored, &rng)
+        }
+    }
+
+    /// Glyphs that read their run's ids and advances (a line of one run) take the same random
+    /// edits as an array, and offsets of their characters and y as the snapshot makes them.
+    @Test(arguments: [1, 2] as [UInt64])
+    func glyphsReadingTheirRunBehaveAsArrays(seed: UInt64) throws {
+        var rng = SplitMix64(seed: seed)
+        let snapshot = ScriptFixtures.layout(String(repeating: "Lorem ipsum dolor sit amet, consectetur. ", count: 12)).2
+        let fragments = snapshot.allLines.flatMap(\.fragments).filter(\.glyphs.readsRunColumns)
+        #expect(fragments.count > 3)
+        for fragment in fragments {
+            var stored = fragment.glyphs
+            stored.offsetCharacterIndices(by: 3)
+            stored.offsetY(by: 2.5)
+            let model = fragment.glyphs.map { glyph in
+                var glyph = glyph
+                glyph.characterIndex += 3
+                glyph.position.y += 2.5
+                return glyph
+            }
+            #expect(bits(stored) == bits(model) && stored.readsRunColumns)
+            editBoth(model, stored, &rng)
+        }
+    }
+
+    /// A glyph with random, often awkward values (off the Float grid, huge, negative zero).
+    static func randomGlyph(_ rng: inout SplitMix64) -> PositionedGlyph {
         let awkward: [Double] = [0, -0.0, 1e300, -1e-300, .pi, 0.1, 1.0 / 3, 12.0 / 2048, 1e-45, Double(Float.greatestFiniteMagnitude) * 2]
         func value() -> Double {
             Bool.random(using: &rng) ? Double(Int.random(in: -5000...5000, using: &rng)) * 12 / 2048
                 : awkward.randomElement(using: &rng)!
         }
-        func glyph() -> PositionedGlyph {
-            PositionedGlyph(glyphID: UInt32.random(in: 0...UInt32.max, using: &rng),
-                            fontIndex: Int.random(in: 0...2, using: &rng),
-                            position: Point(x: value(), y: Bool.random(using: &rng) ? 100 : value()),
-                            advance: value(), characterIndex: Int.random(in: 0...1000, using: &rng)
-                                + (Int.random(in: 0...9, using: &rng) == 0 ? Int(Int32.max) * 4 : 0),
-                            isRightToLeft: Int.random(in: 0...3, using: &rng) == 0)
-        }
-        for _ in 0..<200 {
-            var model = (0..<Int.random(in: 0...40, using: &rng)).map { _ in glyph() }
-            var stored = PositionedGlyphs(model)
-            #expect(bits(stored) == bits(model))
-            for _ in 0..<10 {
-                switch Int.random(in: 0...4, using: &rng) {
-                case 0 where !model.isEmpty:
-                    let index = Int.random(in: model.indices, using: &rng)
-                    let replacement = glyph()
-                    model[index] = replacement
-                    stored[index] = replacement
-                case 1 where !model.isEmpty:
-                    // In-place field changes, as the layout manager's tests make them.
-                    let index = Int.random(in: model.indices, using: &rng)
-                    model[index].characterIndex += 7
-                    stored[index].characterIndex += 7
-                    model[index].fontIndex = 0
-                    stored[index].fontIndex = 0
-                case 2 where !model.isEmpty:
-                    let index = Int.random(in: model.indices, using: &rng)
-                    model.remove(at: index)
-                    stored.remove(at: index)
-                case 3:
-                    let index = Int.random(in: 0...model.count, using: &rng)
-                    let inserted = glyph()
-                    model.insert(inserted, at: index)
-                    stored.insert(inserted, at: index)
-                default:
-                    model.removeAll { $0.fontIndex == 2 }
-                    stored.removeAll { $0.fontIndex == 2 }
-                }
-                #expect(bits(stored) == bits(model))
-                #expect(stored == PositionedGlyphs(model))
-                #expect(stored.hashValue == PositionedGlyphs(model).hashValue)
+        return PositionedGlyph(glyphID: UInt32.random(in: 0...UInt32.max, using: &rng),
+                               fontIndex: Int.random(in: 0...2, using: &rng),
+                               position: Point(x: value(), y: Bool.random(using: &rng) ? 100 : value()),
+                               advance: value(), characterIndex: Int.random(in: 0...1000, using: &rng)
+                                   + (Int.random(in: 0...9, using: &rng) == 0 ? Int(Int32.max) * 4 : 0),
+                               isRightToLeft: Int.random(in: 0...3, using: &rng) == 0)
+    }
+
+    /// Ten random edits (replacements, field changes, removals, insertions) made to both `model`
+    /// and `stored`, which must hold the same glyphs after each.
+    func editBoth(_ model: [PositionedGlyph], _ stored: PositionedGlyphs, _ rng: inout SplitMix64) {
+        var (model, stored) = (model, stored)
+        for _ in 0..<10 {
+            switch Int.random(in: 0...4, using: &rng) {
+            case 0 where !model.isEmpty:
+                let index = Int.random(in: model.indices, using: &rng)
+                let replacement = Self.randomGlyph(&rng)
+                model[index] = replacement
+                stored[index] = replacement
+            case 1 where !model.isEmpty:
+                // In-place field changes, as the layout manager's tests make them.
+                let index = Int.random(in: model.indices, using: &rng)
+                model[index].characterIndex += 7
+                stored[index].characterIndex += 7
+                model[index].fontIndex = 0
+                stored[index].fontIndex = 0
+            case 2 where !model.isEmpty:
+                let index = Int.random(in: model.indices, using: &rng)
+                model.remove(at: index)
+                stored.remove(at: index)
+            case 3:
+                let index = Int.random(in: 0...model.count, using: &rng)
+                let inserted = Self.randomGlyph(&rng)
+                model.insert(inserted, at: index)
+                stored.insert(inserted, at: index)
+            default:
+                model.removeAll { $0.fontIndex == 2 }
+                stored.removeAll { $0.fontIndex == 2 }
             }
+            #expect(bits(stored) == bits(model))
+            #expect(stored == PositionedGlyphs(model))
+            #expect(stored.hashValue == PositionedGlyphs(model).hashValue)
         }
     }
 
@@ -125,21 +157,21 @@ struct PositionedGlyphsTests {
         #expect(bits(stored) == bits(expected))
     }
 
-    /// A typical fragment (DejaVu Sans at 12 pt, 2048 units per em: positions on a binary grid)
-    /// takes 12 bytes a glyph: glyph i is character i (no ligature), so no character column; a
-    /// line with a ligature keeps one (16 bytes a glyph).
+    /// A typical fragment (DejaVu Sans at 12 pt, 2048 units per em: positions on a binary grid;
+    /// one run, one glyph a character) keeps 4 bytes a glyph, its x, and reads ids and advances
+    /// from its run; a line with a ligature keeps them and a character column (16 bytes a glyph).
     @Test func typicalFragmentIsCompact() throws {
         let snapshot = ScriptFixtures.layout("The quick brown fox jumps over the lazy dog. " + String(repeating: "Lorem ipsum dolor sit amet. ", count: 4)).2
         let fragment = try #require(snapshot.allLines.first?.fragments.first)
         #expect(fragment.glyphs.count > 20)
-        #expect(!fragment.glyphs.storesCharacterColumn)
-        #expect(fragment.glyphs.storedBytes == 12 * fragment.glyphs.count)
+        #expect(!fragment.glyphs.storesCharacterColumn && fragment.glyphs.readsRunColumns)
+        #expect(fragment.glyphs.storedBytes == 4 * fragment.glyphs.count)
         #expect(fragment.glyphs.enumerated().allSatisfy { $0.element.characterIndex == fragment.glyphs[0].characterIndex + $0.offset })
 
         let ligatures = ScriptFixtures.layout("The official office fluffs its fine files. " + String(repeating: "Lorem ipsum. ", count: 4)).2
         let withLigature = try #require(ligatures.allLines.first?.fragments.first)
         #expect(withLigature.glyphs.count < withLigature.characterRange.count)
-        #expect(withLigature.glyphs.storesCharacterColumn)
+        #expect(withLigature.glyphs.storesCharacterColumn && !withLigature.glyphs.readsRunColumns)
         #expect(withLigature.glyphs.storedBytes == 16 * withLigature.glyphs.count)
     }
 

@@ -46,7 +46,8 @@ struct ShapingScratchTests {
     }
 
     /// The facts a run records when it is made (and lines read instead of its columns) are those
-    /// of its columns: one glyph a UTF-16 unit in order, and every advance exact as Float.
+    /// of its columns: one glyph a UTF-16 unit in order, every advance exact as Float, a bound on
+    /// the advances' magnitudes and whether one is negative.
     @Test func runFactsMatchTheirColumns() throws {
         for name in ShapeCacheTests.texts + ["../../texts/ligatures.txt", "../../texts/prose.txt"] {
             for line in try ScriptFixtures.text(name).split(separator: "\n") {
@@ -56,6 +57,13 @@ struct ShapingScratchTests {
                     let exact = run.advances.allSatisfy { PositionedGlyphs.isExactAsFloat(Double($0) * run.scale) }
                     #expect(run.hasOneGlyphPerUnit == oneGlyphPerUnit, "\(name) run \(run.range)")
                     #expect(run.advancesAreExactAsFloat == exact, "\(name) run \(run.range)")
+                    // The bound lines check once (none where the scale has no exact range).
+                    if ColumnWriter.exactRange(scale: run.scale, pen: 0) == nil {
+                        #expect(run.advanceMagnitudeBits == .max && run.hasNegativeAdvance)
+                    } else {
+                        #expect(run.advances.allSatisfy { $0.magnitude <= run.advanceMagnitudeBits })
+                        #expect(run.hasNegativeAdvance == run.advances.contains { $0 < 0 })
+                    }
                 }
             }
         }
