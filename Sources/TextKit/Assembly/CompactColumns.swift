@@ -113,6 +113,11 @@ struct CompactDoubles: Sendable {
         }
     }
 
+    /// Values already narrowed, none less than the one before it (the caller's word).
+    init(nondecreasing narrow: [Float]) {
+        self.narrow = narrow
+    }
+
     @inline(__always)
     subscript(index: Int) -> Double { wide.isEmpty ? Double(narrow[index]) : wide[index] }
 }

@@ -109,13 +109,12 @@ package final class Paragraph {
         self.runs = runs
         unsafeCuts = Self.unsafeCuts(of: runs, count: utf16.count)
         attachments = Self.attachments(of: runs, scalarOffsets: scalarOffsets)
-        Self.advancePrefix(of: runs, count: utf16.count, into: &scratch.prefix)
-        advancePrefix = CompactDoubles(scratch.prefix)
+        advancePrefix = Self.advancePrefix(of: runs, count: utf16.count, scratch: &scratch.prefix)
         breakLanguages = analysis.languages
         breakIterators = context.breakIterators
         hasMandatoryBreaks = facts.hasMandatoryBreaks
         let hyphenates = context.hyphenation != nil && (attributes.first?.0.paragraphStyle.hyphenationFactor ?? 0) > 0
-        if hyphenates || hasMandatoryBreaks || !(scratch.prefix[utf16.count] <= widestLine) {
+        if hyphenates || hasMandatoryBreaks || !(advancePrefix[utf16.count] <= widestLine) {
             let found = ParagraphAnalysis.lineBreaks(utf16, languages: analysis.languages,
                                                      pool: context.breakIterators,
                                                      hyphenation: hyphenates ? context.hyphenation : nil)
@@ -182,46 +181,6 @@ package final class Paragraph {
             }
         }
         return attachments
-    }
-
-    /// ``advancePrefix`` of `runs` (a partition of `count` UTF-16 units), in 64 bits, written
-    /// over `prefix`: each cluster's advances summed in glyph order, then summed over the clusters
-    /// in order.
-    private static func advancePrefix(of runs: [ShapedRun], count: Int, into prefix: inout [Double]) {
-        prefix.removeAll(keepingCapacity: true)
-        prefix.append(contentsOf: repeatElement(0, count: count + 1))
-        // Through buffers: this runs for every glyph of every paragraph shaped.
-        prefix.withUnsafeMutableBufferPointer { prefix in
-            // First each cluster's own advance at its offset…
-            for run in runs.indices {
-                let scale = runs[run].scale
-                runs[run].clusters.withUnsafeBufferPointer { clusters in
-                    runs[run].advances.withUnsafeBufferPointer { advances in
-                        if runs[run].hasOneGlyphPerUnit {
-                            // Glyph g is unit `start + g`, alone in its cluster: its advance is
-                            // the cluster's (stored, not added to the zero: the same value), in a
-                            // loop without the scatter, which the compiler vectorizes.
-                            let start = runs[run].range.lowerBound
-                            for index in 0..<advances.count {
-                                prefix[start &+ index] = Double(advances[index]) * scale
-                            }
-                            return
-                        }
-                        for index in 0..<clusters.count {
-                            prefix[Int(clusters[index])] += Double(advances[index]) * scale
-                        }
-                    }
-                }
-            }
-            // …then, in place, the sum of those before each offset.
-            var sum = 0.0
-            for index in 0..<count {
-                let own = prefix[index]
-                prefix[index] = sum
-                sum += own
-            }
-            prefix[count] = sum
-        }
     }
 
     /// Whether a line may break at `offset` inside a word, by hyphenation.
