@@ -17,12 +17,22 @@ final class GlyphAssembly {
     /// `shapedWordCount` (reused, as `missing`).
     @exclusivity(unchecked) private(set) var shapedWords: [ShapeCache.ShapedWord] = []
     @exclusivity(unchecked) var shapedWordCount = 0
-    /// The cache styles this thread asked a cache for last and before, with the cache and the
-    /// input (a cache's styles never change: a run in the style of one of the two runs before it,
-    /// as in text that alternates two scripts, skips the cache's lock and its search of the
-    /// recent styles).
-    @exclusivity(unchecked) var lastStyle: ShapeCache.StyleMemo?
-    @exclusivity(unchecked) var previousStyle: ShapeCache.StyleMemo?
+    /// The cache styles this thread asked caches for lately, with the cache and the input (at
+    /// most ``ShapeCache/threadStyleCount``, the oldest replaced first), and the inputs'
+    /// ``ShapingInput/quickKey``s, searched first. A cache's styles never change: a run in the
+    /// style of one of them, as in text that mixes scripts, skips the cache's lock and its search
+    /// of the recent styles, and makes no memo.
+    @exclusivity(unchecked) var recentStyles: [ShapeCache.StyleMemo] = []
+    @exclusivity(unchecked) var recentStyleKeys: [UInt64] = []
+    /// The memo replaced next once ``recentStyles`` is full.
+    @exclusivity(unchecked) var oldestStyle = 0
+
+    /// Forgets the recent styles (and the caches and fonts their memos hold).
+    func forgetStyles() {
+        recentStyles.removeAll()
+        recentStyleKeys.removeAll()
+        oldestStyle = 0
+    }
 
     /// Keeps `segment` as the missing segment at `index` (at most one past the current ones).
     func keepMissing(_ segment: ShapeCache.LookedUp, at index: Int) {

@@ -195,7 +195,7 @@ package final class ShapeCache: Sendable {
     /// shaping reads the text around a run (``shapesWithoutContext(_:)``).
     struct CacheStyle { var id: Int32, byWord: Bool, readsContext: Bool }
 
-    /// A style a thread asked a cache for (``GlyphAssembly/lastStyle``): an object, so that it
+    /// A style a thread asked a cache for (``GlyphAssembly/recentStyles``): an object, so that it
     /// is compared in place (a tuple in an optional was copied whole, strings and arrays, to be
     /// read).
     final class StyleMemo {
@@ -206,18 +206,31 @@ package final class ShapeCache: Sendable {
         }
     }
 
-    /// ``style(for:)``, or the answer `out`'s thread had last or before if it asked for the same
-    /// input then.
+    /// ``style(for:)``, or the answer `out`'s thread had if it asked for the same input lately
+    /// (``GlyphAssembly/recentStyles``).
     private func style(for key: ShapingInput, askedBefore out: GlyphAssembly) -> CacheStyle {
-        if let last = out.lastStyle, last.cache === self, last.input.matches(key) { return last.style }
-        if let previous = out.previousStyle, previous.cache === self, previous.input.matches(key) {
-            (out.lastStyle, out.previousStyle) = (previous, out.lastStyle)
-            return previous.style
+        let quickKey = key.quickKey
+        for index in out.recentStyleKeys.indices where out.recentStyleKeys[index] == quickKey {
+            let memo = out.recentStyles[index]
+            if memo.cache === self, memo.input.matches(key) { return memo.style }
         }
         let found = style(for: key)
-        (out.lastStyle, out.previousStyle) = (StyleMemo(cache: self, input: key, style: found), out.lastStyle)
+        let memo = StyleMemo(cache: self, input: key, style: found)
+        if out.recentStyles.count < Self.threadStyleCount {
+            out.recentStyles.append(memo)
+            out.recentStyleKeys.append(quickKey)
+        } else {
+            out.recentStyles[out.oldestStyle] = memo
+            out.recentStyleKeys[out.oldestStyle] = quickKey
+            out.oldestStyle = (out.oldestStyle + 1) % Self.threadStyleCount
+        }
         return found
     }
+
+    /// Styles a thread keeps at hand (``GlyphAssembly/recentStyles``): more than the inputs of
+    /// most multilingual text (a few a script: its font, direction and language; 18 in the
+    /// multilingual benchmark corpus).
+    static let threadStyleCount = 32
 
     /// The cache's style for `key`: its id, and whether its runs can be shaped by word (decided
     /// once, outside the lock).

@@ -27,7 +27,6 @@ package final class ShapingScratch {
     /// scratch outlives the layouts it shapes for; the buffers it keeps hold no references).
     func forgetFonts() {
         primaryFonts.forget()
-        assembly.lastStyle = nil
-        assembly.previousStyle = nil
+        assembly.forgetStyles()
     }
 }

@@ -103,7 +103,7 @@ struct ReusedStorageTests {
         }
     }
 
-    /// A thread's last two cache styles (``GlyphAssembly/lastStyle``, `previousStyle`) answer
+    /// A thread's recent cache styles (``GlyphAssembly/recentStyles``) answer
     /// only for the cache and the input they were found in: one scratch shapes the same words in
     /// two styles (kerning on and off) through two caches that number their styles in opposite
     /// orders, and every paragraph equals the one a fresh scratch shapes.
@@ -126,6 +126,21 @@ struct ReusedStorageTests {
         for (attributes, cache) in [(plain, first), (plain, second), (unkerned, second), (unkerned, first),
                                     (plain, first), (unkerned, second), (plain, second)] {
             #expect(shaped(attributes, cache, scratch) == shaped(attributes, cache, ShapingScratch()))
+        }
+        // More styles than a thread keeps (``ShapeCache/threadStyleCount``), in turn through
+        // both caches: the memos that fall out and those found again answer as a fresh scratch.
+        let tags = ["kern", "liga", "clig", "calt", "ccmp", "locl", "rlig", "mark", "mkmk", "dlig"]
+        let styles = tags.flatMap { tag in [0, 1].map { (value: UInt32) in
+            var attributes = plain
+            attributes.features = [FontFeature(tag: tag, value: value)]
+            return attributes
+        } }
+        #expect(2 * styles.count > ShapeCache.threadStyleCount)  // (each in both caches)
+        for round in 0..<3 {
+            for (index, attributes) in styles.enumerated() {
+                let cache = (index + round) % 2 == 0 ? first : second
+                #expect(shaped(attributes, cache, scratch) == shaped(attributes, cache, ShapingScratch()))
+            }
         }
     }
 
