@@ -92,6 +92,7 @@ package final class Paragraph {
         var itemizer = Itemizer(utf16: text.utf16, scalarOffsets: text.scalarOffsets, graphemes: analysis.graphemes,
                                 bidi: analysis.bidi, attributes: attributes, fonts: fonts)
         let scratch = scratch ?? ShapingScratch()
+        itemizer.scriptMemo = scratch.scripts
         itemizer.items(into: &scratch.items)
         let runs = Self.shape(scratch.items, text: text.utf16, cache: context.shapeCache, scratch: scratch)
         scratch.items.removeAll(keepingCapacity: true)

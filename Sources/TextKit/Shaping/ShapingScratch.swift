@@ -17,6 +17,8 @@ package final class ShapingScratch {
     @exclusivity(unchecked) var items: [Item] = []
     /// The primary font this thread resolved last.
     let primaryFonts = PrimaryFontMemo()
+    /// The scripts of the BMP code units this thread itemized.
+    let scripts = ScriptMemo()
     /// Warnings about fonts that could not be resolved, for the paragraph being shaped.
     var fontWarnings: [LayoutWarning] = []
 

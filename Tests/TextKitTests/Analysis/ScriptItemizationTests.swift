@@ -112,9 +112,12 @@ struct ScriptItemizationTests {
     ///
     /// Paragraphs of one real script among Common and Inherited characters (one language with
     /// its punctuation, quotes, digits, emoji and marks) take a shortcut: every unit gets that
-    /// script; drawn here too, from each script's pieces with the shared ones.
+    /// script; drawn here too, from each script's pieces with the shared ones. Every paragraph
+    /// is resolved with no memo of scripts and with one memo shared by all of them (a shaping
+    /// thread's), which must not change a code.
     @Test func mixedParagraphScriptsEqualFullResolution() {
         var rng = SplitMix64(seed: 11)
+        let memo = ScriptMemo()
         let shared = [" ", "(", ")", "[", "]", "1", ".", "-", "😀", "\u{301}", "“", "”", "«", "»", "\u{3000}"]
         let scripts = [["a", "Word", "é"], ["Привет"], ["שלום"], ["日本"], ["กข"], ["नमस्ते"]]
         let pieces = shared + scripts.flatMap { $0 }
@@ -138,10 +141,13 @@ struct ScriptItemizationTests {
                 raw += Array(repeating: ICU.script(of: value), count: length)
                 index += length
             }
-            let itemizer = Itemizer(utf16: utf16, scalarOffsets: paragraph.scalarOffsets, graphemes: paragraph.graphemes,
+            var itemizer = Itemizer(utf16: utf16, scalarOffsets: paragraph.scalarOffsets, graphemes: paragraph.graphemes,
                                     bidi: paragraph.bidi, attributes: [(ScriptFixtures.attributes(), 0..<text.unicodeScalars.count)],
                                     fonts: FontResolver(collection: ScriptFixtures.fonts, fallback: ScriptFixtures.primary))
-            #expect(itemizer.resolvedScriptCodes() == Itemizer.resolveCommon(raw, scalars: decode), "\(text.debugDescription)")
+            let expected = Itemizer.resolveCommon(raw, scalars: decode)
+            #expect(itemizer.resolvedScriptCodes() == expected, "\(text.debugDescription)")
+            itemizer.scriptMemo = memo
+            #expect(itemizer.resolvedScriptCodes() == expected, "\(text.debugDescription), memo")
         }
     }
 
