@@ -37,6 +37,9 @@ package final class Paragraph {
     private let breakIterators: BreakIteratorPool?
     /// Whether ``breaks`` were found when the paragraph was made or asked for since.
     package var hasFoundBreaks: Bool { foundBreaks != nil }
+    /// The last ``glyphWidth(_:contentEnd:)`` asked and its answer (not checked for exclusive
+    /// access: the paragraph belongs to one thread at a time, as ``breaks``).
+    @exclusivity(unchecked) private var lastGlyphWidth: (range: Range<Int>, contentEnd: Int, width: Double) = (0..<0, -1, 0)
     /// Whether the text has a mandatory break before its end (a line, vertical tab or form feed
     /// separator): when not, the paragraph's last opportunity is its only one a line must take.
     package let hasMandatoryBreaks: Bool
@@ -313,6 +316,16 @@ package final class Paragraph {
     }
 
     private func glyphWidth(_ range: Range<Int>, contentEnd: Int) -> Double {
+        // Line breaking, assembly and measuring each ask it of the same line in turn.
+        let asked = lastGlyphWidth
+        if asked.range == range, asked.contentEnd == contentEnd { return asked.width }
+        let width = measureGlyphWidth(range, contentEnd: contentEnd)
+        lastGlyphWidth = (range, contentEnd, width)
+        return width
+    }
+
+    /// ``glyphWidth(_:contentEnd:)``, worked out.
+    private func measureGlyphWidth(_ range: Range<Int>, contentEnd: Int) -> Double {
         let first = runIndex(containing: range.lowerBound)
         let safeStart = first >= runs.count || !needsReshape(first, runs[first].range.clamped(to: range))
         let last = runIndex(containing: max(range.lowerBound, range.upperBound - 1))

@@ -1,5 +1,6 @@
 import Testing
 @testable import TextKit
+import SeededRandom
 
 /// A shaping thread reuses one ``ShapingScratch`` from paragraph to paragraph (its glyph assembly
 /// buffer, 64-bit advance prefix and font warnings): nothing of one paragraph may reach the next.
@@ -64,6 +65,33 @@ struct ShapingScratchTests {
                         #expect(run.advances.allSatisfy { $0.magnitude <= run.advanceMagnitudeBits })
                         #expect(run.hasNegativeAdvance == run.advances.contains { $0 < 0 })
                     }
+                }
+            }
+        }
+    }
+
+    /// A paragraph remembers the last line width it measured (line breaking, assembly and
+    /// measuring ask it of one line in turn): asked in any order, with repeats, every answer is
+    /// the one a paragraph that never measured anything gives, over every script fixture and the
+    /// prose (ligatures and unsafe cuts, which the measure shapes again, among them).
+    @Test func lineWidthsAskedInAnyOrderAreThoseOfAFreshParagraph() throws {
+        var rng = SplitMix64(seed: 5)
+        for name in ShapeCacheTests.texts + ["../../texts/prose.txt"] {
+            for line in try ScriptFixtures.text(name).split(separator: "\n").prefix(3) {
+                let paragraph = ScriptFixtures.paragraph(String(line))
+                let count = paragraph.utf16.count
+                guard count > 1 else { continue }
+                var asked: [(Range<Int>, Int)] = []
+                for _ in 0..<12 {
+                    let lower = Int.random(in: 0..<count, using: &rng), upper = Int.random(in: lower...count, using: &rng)
+                    // (The same range with other content ends, one after the other, too.)
+                    asked += [(lower..<upper, Int.random(in: lower...upper, using: &rng)), (lower..<upper, upper),
+                              (lower..<upper, lower)]
+                }
+                for (range, contentEnd) in asked + asked.shuffled(using: &rng) + asked.reversed() {
+                    let fresh = ScriptFixtures.paragraph(String(line))
+                    #expect(paragraph.fittingWidth(range, contentEnd: contentEnd).bitPattern
+                            == fresh.fittingWidth(range, contentEnd: contentEnd).bitPattern, "\(name) \(range) \(contentEnd)")
                 }
             }
         }
