@@ -145,39 +145,9 @@ package final class ShapeCache: Sendable {
     struct State: ~Copyable {
         /// Style ids, and whether each style's runs are shaped word by word (else whole).
         var styles: [ShapingInput: CacheStyle] = [:]
-        /// Styles met lately and their ids, the latest first (at most ``recentStyleCount``): runs
-        /// in one style (most texts), or alternating among a few (multilingual ones), find theirs
-        /// by comparisons instead of hashing the input (about 1,000 instructions a run).
-        var recentStyles: [(input: ShapingInput, id: CacheStyle)] = []
-        /// ``ShapingInput/quickKey`` of each recent style: compared first, so a style that
-        /// differs in font, script or direction costs one integer comparison (comparing the
-        /// inputs themselves copies their strings).
-        var recentKeys: [UInt64] = []
-
-        /// A known style, nil for one never seen. A style found by its hash becomes the latest of
-        /// the recent ones.
-        mutating func style(of input: ShapingInput) -> CacheStyle? {
-            let key = input.quickKey
-            let recent = recentStyles.withUnsafeBufferPointer { styles in
-                recentKeys.withUnsafeBufferPointer { keys in
-                    // (In place, field by field: binding a recent style, or comparing it whole
-                    // with `==`, copies its strings and arrays: 13 → 36 M instructions for six
-                    // scripts.)
-                    keys.indices.first { keys[$0] == key && styles[$0].input.matches(input) }
-                }
-            }
-            if let recent { return recentStyles[recent].id }
-            guard let id = styles[input] else { return nil }
-            remember(input, id)
-            return id
-        }
-
-        /// Makes `input` the latest of the recent styles.
-        mutating func remember(_ input: ShapingInput, _ id: CacheStyle) {
-            if recentStyles.count == ShapeCache.recentStyleCount { recentStyles.removeLast(); recentKeys.removeLast() }
-            recentStyles.insert((input, id), at: 0)
-            recentKeys.insert(input.quickKey, at: 0)
-        }
+        /// A known style, nil for one never seen (hashing the input: each shaping thread asks
+        /// only for inputs it has not met lately, ``GlyphAssembly/recentStyles``).
+        func style(of input: ShapingInput) -> CacheStyle? { styles[input] }
 
         /// The words and their glyphs.
         var words = CachedWords()
@@ -191,50 +161,9 @@ package final class ShapeCache: Sendable {
         var hits = 0, misses = 0, buffers = 0
     }
 
-    /// A style's id in the cache, whether its runs are shaped word by word, and whether its
-    /// shaping reads the text around a run (``shapesWithoutContext(_:)``).
-    struct CacheStyle { var id: Int32, byWord: Bool, readsContext: Bool }
-
-    /// A style a thread asked a cache for (``GlyphAssembly/recentStyles``): an object, so that it
-    /// is compared in place (a tuple in an optional was copied whole, strings and arrays, to be
-    /// read).
-    final class StyleMemo {
-        let cache: ShapeCache, input: ShapingInput, style: CacheStyle
-
-        init(cache: ShapeCache, input: ShapingInput, style: CacheStyle) {
-            (self.cache, self.input, self.style) = (cache, input, style)
-        }
-    }
-
-    /// ``style(for:)``, or the answer `out`'s thread had if it asked for the same input lately
-    /// (``GlyphAssembly/recentStyles``).
-    private func style(for key: ShapingInput, askedBefore out: GlyphAssembly) -> CacheStyle {
-        let quickKey = key.quickKey
-        for index in out.recentStyleKeys.indices where out.recentStyleKeys[index] == quickKey {
-            let memo = out.recentStyles[index]
-            if memo.cache === self, memo.input.matches(key) { return memo.style }
-        }
-        let found = style(for: key)
-        let memo = StyleMemo(cache: self, input: key, style: found)
-        if out.recentStyles.count < Self.threadStyleCount {
-            out.recentStyles.append(memo)
-            out.recentStyleKeys.append(quickKey)
-        } else {
-            out.recentStyles[out.oldestStyle] = memo
-            out.recentStyleKeys[out.oldestStyle] = quickKey
-            out.oldestStyle = (out.oldestStyle + 1) % Self.threadStyleCount
-        }
-        return found
-    }
-
-    /// Styles a thread keeps at hand (``GlyphAssembly/recentStyles``): more than the inputs of
-    /// most multilingual text (a few a script: its font, direction and language; 18 in the
-    /// multilingual benchmark corpus).
-    static let threadStyleCount = 32
-
     /// The cache's style for `key`: its id, and whether its runs can be shaped by word (decided
     /// once, outside the lock).
-    private func style(for key: ShapingInput) -> CacheStyle {
+    func style(for key: ShapingInput) -> CacheStyle {
         if let known = state.withLock({ $0.style(of: key) }) { return known }
         let shaping = key.wordShaping()
         return state.withLock { state in
@@ -245,13 +174,10 @@ package final class ShapeCache: Sendable {
             if case .byWord(let glyphs) = shaping { (style.byWord, contextGlyphs) = (true, glyphs) }
             state.facts.append((space: nil, contextGlyphs: contextGlyphs))
             state.styles[key] = style
-            state.remember(key, style)
             return style
         }
     }
 
-    /// Styles kept for comparison before the table is asked (``State/recentStyles``).
-    static let recentStyleCount = 16
 
     /// The end of the segment starting at `start`: past the word, the spaces after it, and any
     /// combining mark or joiner that follows them (a cluster is never cut); where its word (the

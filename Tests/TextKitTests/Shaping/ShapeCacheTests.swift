@@ -243,7 +243,7 @@ import Testing
 }
 
 extension ShapeCacheTests {
-    /// The word cache compares recent styles field by field (`ShapeCache.State.matches`, written
+    /// A shaping thread compares its recent styles field by field (`ShapingInput.matches`, written
     /// out for speed): a field added to `ShapingInput` must be added there too, or two inputs
     /// differing only in it would share glyphs.
     @Test func recentStylesCompareEveryField() throws {
