@@ -33,74 +33,52 @@ extension Paragraph {
         guard covered == count else { return nil }
         var total: Float = 0
         let prefix = [Float](count: count + 1, filler: 0) { prefix in
-            // First each cluster's own advance at its offset…
-            for run in runs.indices {
-                let (scale, start, oneGlyphPerUnit) = (runs[run].scale, runs[run].range.lowerBound,
-                                                       runs[run].hasOneGlyphPerUnit)
-                runs[run].columns.withUnsafeColumns { _, clusters, advances, _ in
-                    // (Locals only in the loops: a captured variable is read through memory at
-                    // each use, as the stores into `prefix` may alias it.)
-                    let (scale, start) = (scale, start)
-                    if oneGlyphPerUnit {
-                        // Glyph g is unit start + g, alone in its cluster (most runs): a loop
-                        // the compiler vectorizes.
-                        for g in 0..<advances.count { prefix[start &+ g] = Float(Double(advances[g]) * scale) }
-                    } else {
-                        for g in 0..<advances.count { prefix[Int(clusters[g])] += Float(Double(advances[g]) * scale) }
-                    }
-                }
-            }
-            // …then, in place, the sum of those before each offset.
-            var sum: Float = 0
-            for index in 0..<count {
-                let own = prefix[index]
-                prefix[index] = sum
-                sum += own
-            }
-            prefix[count] = sum
-            total = sum
+            total = sumAdvances(of: runs, count: count, into: prefix)
             return count + 1
         }
         return Double(total) < limit ? prefix : nil
     }
 
     /// ``advancePrefix`` of `runs` (a partition of `count` UTF-16 units), in 64 bits, written
-    /// over `prefix`: each cluster's advances summed in glyph order, then summed over the clusters
-    /// in order.
+    /// over `prefix`.
     package static func advancePrefix(of runs: [ShapedRun], count: Int, into prefix: inout [Double]) {
         prefix.removeAll(keepingCapacity: true)
         prefix.append(contentsOf: repeatElement(0, count: count + 1))
-        // Through buffers: this runs for every glyph of every paragraph shaped.
-        prefix.withUnsafeMutableBufferPointer { prefix in
-            // First each cluster's own advance at its offset…
-            for run in runs.indices {
-                let scale = runs[run].scale
-                runs[run].clusters.withUnsafeBufferPointer { clusters in
-                    runs[run].advances.withUnsafeBufferPointer { advances in
-                        if runs[run].hasOneGlyphPerUnit {
-                            // Glyph g is unit `start + g`, alone in its cluster: its advance is
-                            // the cluster's (stored, not added to the zero: the same value), in a
-                            // loop without the scatter, which the compiler vectorizes.
-                            let start = runs[run].range.lowerBound
-                            for index in 0..<advances.count {
-                                prefix[start &+ index] = Double(advances[index]) * scale
-                            }
-                            return
-                        }
-                        for index in 0..<clusters.count {
-                            prefix[Int(clusters[index])] += Double(advances[index]) * scale
-                        }
-                    }
+        prefix.withUnsafeMutableBufferPointer { _ = sumAdvances(of: runs, count: count, into: $0) }
+    }
+
+    /// Writes the advance prefix of `runs` over `prefix` (`count` + 1 zeros) and returns the
+    /// total: each cluster's advances summed in glyph order, then summed over the clusters in
+    /// order, each advance `F(Double(units) · scale)`. (One loop for both widths: specialized,
+    /// through buffers, as it runs for every glyph of every paragraph shaped.)
+    @inline(__always)
+    private static func sumAdvances<F: BinaryFloatingPoint>(of runs: [ShapedRun], count: Int,
+                                                           into prefix: UnsafeMutableBufferPointer<F>) -> F {
+        // First each cluster's own advance at its offset…
+        for run in runs.indices {
+            let (scale, start, oneGlyphPerUnit) = (runs[run].scale, runs[run].range.lowerBound, runs[run].hasOneGlyphPerUnit)
+            runs[run].columns.withUnsafeColumns { _, clusters, advances, _ in
+                // (Locals only in the loops: a captured variable is read through memory at each
+                // use, as the stores into `prefix` may alias it.)
+                let (scale, start) = (scale, start)
+                if oneGlyphPerUnit {
+                    // Glyph g is unit start + g, alone in its cluster (most runs): its advance is
+                    // the cluster's (stored, not added to the zero: the same value), in a loop the
+                    // compiler vectorizes.
+                    for g in 0..<advances.count { prefix[start &+ g] = F(Double(advances[g]) * scale) }
+                } else {
+                    for g in 0..<advances.count { prefix[Int(clusters[g])] += F(Double(advances[g]) * scale) }
                 }
             }
-            // …then, in place, the sum of those before each offset.
-            var sum = 0.0
-            for index in 0..<count {
-                let own = prefix[index]
-                prefix[index] = sum
-                sum += own
-            }
-            prefix[count] = sum
         }
+        // …then, in place, the sum of those before each offset.
+        var sum: F = 0
+        for index in 0..<count {
+            let own = prefix[index]
+            prefix[index] = sum
+            sum += own
+        }
+        prefix[count] = sum
+        return sum
     }
 }
