@@ -61,9 +61,9 @@ extension PositionedGlyphs: RandomAccessCollection, MutableCollection {
             let n = Int(format.count)
             let run = run(at: position)
             if let source {
+                // (x in 32 bits: the glyphs are made so only when every x is exact as Float.)
                 return words.withUnsafeBufferPointer { w in
-                    let x = format.wideX ? Double(bitPattern: Self.word64(w, 2 * position))
-                        : Double(Float(bitPattern: w[position]))
+                    let x = Double(Float(bitPattern: w[position]))
                     return PositionedGlyph(glyphID: source.columns.glyph(source.first &+ position), fontIndex: run.fontIndex,
                                            position: Point(x: x, y: y(at: position, w)),
                                            advance: Double(source.columns.advance(source.first &+ position)) * source.scale,
@@ -299,8 +299,8 @@ extension PositionedGlyphs {
     /// Glyphs `first ..< first + xColumn.count` of a shaped run's `columns`, placed at the x of
     /// `xColumn` (Float bit patterns) on `baseline`, glyph `i` being character `characterBase + i`,
     /// in font `fontIndex`, left to right, each advance `scale` times its advance in font units.
-    /// The caller vouches that every advance is exact as Float (as ``init(_:baseline:)`` would
-    /// then keep it in 32 bits) and that the columns are no longer changed.
+    /// The caller vouches that every advance and x is exact as Float (as ``init(_:baseline:)``
+    /// would then keep them in 32 bits) and that the columns are no longer changed.
     init(xColumn: consuming [UInt32], characterBase: Int, baseline: Double, fontIndex: Int,
          columns: GlyphColumns, first: Int, scale: Double) {
         precondition(!xColumn.isEmpty && Int32(exactly: xColumn.count) != nil
