@@ -10,9 +10,12 @@ final class GlyphAssembly {
     /// (and cached): one array for every word the thread shapes. (Not checked for exclusive
     /// access: an assembly belongs to one thread.)
     @exclusivity(unchecked) var shaped: [GlyphRecord] = []
-    /// The segments missing from the cache that are shaped next, together (reused: only the
-    /// first ones the cache counted are current).
+    /// The segments missing from the cache that are shaped next, together, with the places
+    /// their glyphs go (reused: only the first ones the cache counted are current).
     @exclusivity(unchecked) private(set) var missing: [ShapeCache.LookedUp] = []
+    /// The text of missing segments that others lie between, copied one after another to be
+    /// shaped in one buffer (reused).
+    @exclusivity(unchecked) var missingText: [UInt16] = []
     /// The words of ``shaped`` to be added to the cache under its next lock: the first
     /// `shapedWordCount` (reused, as `missing`).
     @exclusivity(unchecked) private(set) var shapedWords: [ShapeCache.ShapedWord] = []
@@ -80,6 +83,37 @@ final class GlyphAssembly {
             (storage + count).initialize(to: record)
             count += 1
         }
+    }
+
+    /// Puts the glyphs of the last `count` shaped words (``shapedWords``, their records in
+    /// ``shaped``, clusters from each segment's start) at the places of the first `count`
+    /// ``missing`` segments, which they were shaped for: the records after each place move up,
+    /// in one pass from the last place back.
+    func fillMissing(_ count: Int) {
+        let firstWord = shapedWordCount - count
+        var added = 0
+        for k in 0..<count { added += shapedWords[firstWord + k].records.count }
+        if self.count + added > capacity { grow(to: self.count + added) }
+        let storage = storage
+        var shift = added, end = self.count
+        shaped.withUnsafeBufferPointer { shaped in
+            for k in stride(from: count - 1, through: 0, by: -1) {
+                let segment = missing[k], records = shapedWords[firstWord + k].records
+                // (A memmove: the two ranges overlap.)
+                UnsafeMutableRawPointer(storage + segment.hole + shift)
+                    .copyMemory(from: storage + segment.hole, byteCount: (end - segment.hole) * MemoryLayout<GlyphRecord>.stride)
+                shift -= records.count
+                let clusterOffset = Int32(segment.start)
+                let source = shaped.baseAddress! + records.lowerBound, target = storage + segment.hole + shift
+                for index in 0..<records.count {
+                    var record = source[index]
+                    record.cluster &+= clusterOffset
+                    (target + index).initialize(to: record)
+                }
+                end = segment.hole
+            }
+        }
+        self.count += added
     }
 
     private func grow(to minimum: Int) {

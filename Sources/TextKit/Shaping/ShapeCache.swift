@@ -38,7 +38,7 @@ package final class ShapeCache: Sendable {
     package init() {}
 
     /// Counts since creation: segments found in the cache, segments shaped and added, and the
-    /// HarfBuzz buffers those were shaped in (missing words next to each other share one).
+    /// HarfBuzz buffers those were shaped in (the missing words of a run share one).
     package var counts: (hits: Int, misses: Int, buffers: Int) {
         state.withLock { ($0.hits, $0.misses, $0.buffers) }
     }
@@ -49,10 +49,10 @@ package final class ShapeCache: Sendable {
     /// this run has a word a space before it may change). Offsets come back empty when every one
     /// is zero (as ``ShapedRun`` keeps them).
     ///
-    /// Consecutive cached words are copied under one lock; the lock is let go only to shape the
-    /// missing words that follow them (together, in one buffer) or a segment that must be shaped
-    /// in place, so threads shaping other paragraphs are never held up by HarfBuzz. Words shaped
-    /// are added under the next lock the run takes.
+    /// The cached words are copied under one lock, the missing ones between them leaving room for
+    /// their glyphs; the lock is let go only to shape the missing words (together, in one buffer)
+    /// or a segment that must be shaped in place, so threads shaping other paragraphs are never
+    /// held up by HarfBuzz. Words shaped are added under the next lock the run takes.
     ///
     /// `scratch` is where the run's glyphs are assembled (its records are replaced).
     func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: RunStyle,
@@ -76,21 +76,21 @@ package final class ShapeCache: Sendable {
                 missing = found.missing
                 return found.reached
             }
-            guard start < range.upperBound else { break }
             if missing > 0 {
-                // Missing words next to each other are shaped in one buffer: a HarfBuzz call
-                // costs about as much as shaping four glyphs, and text new to the cache (the
-                // first paragraphs of a document) misses word after word.
-                guard Self.shapeWords(text, from: start, count: missing, space: space, style: style,
-                                      contextGlyphs: contextGlyphs, to: out) else { return nil }
-                start = out.missing[missing - 1].end
-            } else {
-                let end = Self.segmentEnd(text, from: start, limit: range.upperBound, style: styleID).end
-                style.input.shapeRecords(text, range: start..<end, into: &out.shaped)
-                if Self.containsAny(out.shaped, of: contextGlyphs) { return nil }
-                out.append(out.shaped, clusterOffset: 0)
-                start = end
+                // The run's missing words are shaped in one buffer: a HarfBuzz call costs about
+                // as much as shaping four glyphs, and text new to the cache misses a word or
+                // more in most runs.
+                guard Self.shapeMissing(text, count: missing, space: space, style: style,
+                                        contextGlyphs: contextGlyphs, to: out) else { return nil }
+                continue
             }
+            guard start < range.upperBound else { break }
+            // A segment that is not cacheable: shaped in place, with its context.
+            let end = Self.segmentEnd(text, from: start, limit: range.upperBound, style: styleID).end
+            style.input.shapeRecords(text, range: start..<end, into: &out.shaped)
+            if Self.containsAny(out.shaped, of: contextGlyphs) { return nil }
+            out.append(out.shaped, clusterOffset: 0)
+            start = end
         }
         if out.shapedWordCount > 0 { state.withLock { Self.addShapedWords(out, text, styleID: styleID, to: &$0) } }
         return out.columns()
@@ -275,31 +275,56 @@ package final class ShapeCache: Sendable {
         var records: Range<Int>, split: Int
     }
 
-    /// Shapes the first `count` segments of ``GlyphAssembly/missing`` (from `start` on) together,
-    /// in a buffer of their own, without context, and appends their glyphs; each becomes a word
-    /// of ``GlyphAssembly/shapedWords``, for ``addShapedWords(_:_:styleID:to:)``. The same glyphs as
-    /// shaping each alone: the style's shaping touches no space (see the type's discussion), and
-    /// a segment ends with its spaces. Once the style's space glyph is known (`space`), the last
-    /// segment's spaces are not shaped but are that glyph. False (the run is to be shaped whole)
-    /// when the glyphs include one of `contextGlyphs`.
-    private static func shapeWords(_ text: UnsafeBufferPointer<UInt16>, from start: Int, count: Int,
-                                   space: GlyphRecord?, style: RunStyle, contextGlyphs: [UInt32],
-                                   to out: GlyphAssembly) -> Bool {
-        let last = out.missing[count - 1]
+    /// Shapes the first `count` segments of ``GlyphAssembly/missing`` together, in one buffer
+    /// without context (the text itself when they lie next to each other, else their text copied
+    /// one after another, ``GlyphAssembly/missingText``), and puts their glyphs in their places
+    /// (``GlyphAssembly/fillMissing(_:)``); each becomes a word of ``GlyphAssembly/shapedWords``,
+    /// for ``addShapedWords(_:_:styleID:to:)``. The same glyphs as shaping each alone: the style's
+    /// shaping touches no space (see the type's discussion), and every segment but a run's last
+    /// ends with its spaces (so no two words run together; the last comes last). Once the
+    /// style's space glyph is known (`space`), the last segment's spaces are not shaped but are
+    /// that glyph. False (the run is to be shaped whole) when the glyphs include one of
+    /// `contextGlyphs`.
+    private static func shapeMissing(_ text: UnsafeBufferPointer<UInt16>, count: Int, space: GlyphRecord?,
+                                     style: RunStyle, contextGlyphs: [UInt32], to out: GlyphAssembly) -> Bool {
+        let first = out.missing[0], last = out.missing[count - 1]
         let knownSpace = last.wordEnd < last.end ? space : nil
         let shapedEnd = knownSpace == nil ? last.end : last.wordEnd
-        style.input.shapeRecords(UnsafeBufferPointer(rebasing: text[start..<shapedEnd]), range: 0..<(shapedEnd - start),
-                                 into: &out.shaped)
+        var length = 0, adjacent = true
+        for k in 0..<count {
+            if k > 0, out.missing[k].start != out.missing[k - 1].end { adjacent = false }
+            length += out.missing[k].end - out.missing[k].start
+        }
+        let shapedLength = length - (last.end - shapedEnd)
+        if adjacent {
+            style.input.shapeRecords(UnsafeBufferPointer(rebasing: text[first.start..<shapedEnd]), range: 0..<shapedLength,
+                                     into: &out.shaped)
+        } else {
+            out.missingText.removeAll(keepingCapacity: true)
+            for k in 0..<count {
+                let segment = out.missing[k]
+                out.missingText.append(contentsOf: text[segment.start..<(k == count - 1 ? shapedEnd : segment.end)])
+            }
+            out.missingText.withUnsafeBufferPointer { missingText in
+                style.input.shapeRecords(missingText, range: 0..<shapedLength, into: &out.shaped)
+            }
+        }
         if containsAny(out.shaped, of: contextGlyphs) { return false }
-        out.append(out.shaped, clusterOffset: Int32(start))
-        if let knownSpace { out.appendSpaces(knownSpace, at: last.wordEnd..<last.end) }
-        // Cut at the segments' ends (clusters only grow, in logical order), each segment's
-        // clusters made relative to its start in place.
+        if let knownSpace {
+            for offset in shapedLength..<length {
+                var record = knownSpace
+                record.cluster = Int32(offset)
+                out.shaped.append(record)
+            }
+        }
+        // Cut where each segment ends in the buffer (clusters only grow, in logical order), each
+        // segment's clusters made relative to its start in place.
         out.shaped.withUnsafeMutableBufferPointer { records in
-            var index = 0, segmentStart = start
-            for segment in out.missing[..<count] {
-                let base = Int32(segmentStart - start), end = Int32(segment.end - start)
-                let wordLength = Int32(segment.wordEnd - segmentStart)
+            var index = 0, segmentStart = 0
+            for k in 0..<count {
+                let segment = out.missing[k]
+                let base = Int32(segmentStart), end = Int32(segmentStart + segment.end - segment.start)
+                let wordLength = Int32(segment.wordEnd - segment.start)
                 let first = index
                 var split: Int?
                 while index < records.count, records[index].cluster < end {
@@ -307,11 +332,12 @@ package final class ShapeCache: Sendable {
                     if split == nil, records[index].cluster >= wordLength { split = index }
                     index += 1
                 }
-                out.keepShapedWord(ShapedWord(segment: segmentStart..<segment.end, wordEnd: segment.wordEnd,
+                out.keepShapedWord(ShapedWord(segment: segment.start..<segment.end, wordEnd: segment.wordEnd,
                                               hash: segment.hash, records: first..<index, split: split ?? index))
-                segmentStart = segment.end
+                segmentStart += segment.end - segment.start
             }
         }
+        out.fillMissing(count)
         return true
     }
 

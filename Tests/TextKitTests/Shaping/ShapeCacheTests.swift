@@ -130,6 +130,24 @@ import Testing
         #expect(cache.counts.hits == 4, "\(cache.counts)")
     }
 
+    @Test func theMissingWordsOfARunShareOneBuffer() {
+        // "one" and "two" cached first; then the three words between and after them are shaped
+        // together (their text copied one after another), and each lands in its place.
+        let cache = ShapeCache()
+        #expect(Self.shapingDifference("one two", attributes: Fixtures.attributes(), cache: cache) == nil)
+        let before = cache.counts
+        let text = "one alpha two beta one gamma\ndelta one epsilon"
+        #expect(Self.shapingDifference(text, attributes: Fixtures.attributes(), cache: cache) == nil)
+        #expect(cache.counts.misses - before.misses == 5, "\(cache.counts)")
+        #expect(cache.counts.buffers - before.buffers == 2, "\(cache.counts)")
+        #expect(cache.counts.hits - before.hits == 4, "\(cache.counts)")
+        // A word missing twice in a run is shaped once: the run stops at the second, and finds it
+        // in the cache after the first is kept.
+        let again = cache.counts
+        #expect(Self.shapingDifference("zeta one zeta eta", attributes: Fixtures.attributes(), cache: cache) == nil)
+        #expect(cache.counts.misses - again.misses == 2 && cache.counts.buffers - again.buffers == 2, "\(cache.counts)")
+    }
+
     @Test func missingWordsNextToEachOtherShareOneBuffer() {
         // Cold: "one two three" is one buffer of three words; "four" alone between the known
         // "two" and "one" is another; the second paragraph's "five six" a third.
