@@ -352,6 +352,9 @@ public final class LayoutManager: TextStorageObserver {
     let passScratch = ShapingScratch()
     /// Batches handed to the background workers since creation (tests check the pipeline ran).
     package var shapingBatchesStarted = 0
+    /// Whether the workers may hold memos of this layout's fonts (a batch was started since the
+    /// end of the last pass: ``drainShaping(warnings:)`` lets them go).
+    @exclusivity(unchecked) var workersHoldFonts = false
     /// Thresholds and fast-path switches tests change to compare paths (see ``LayoutTuning``).
     @exclusivity(unchecked) package var tuning = LayoutTuning()
     /// Each paragraph's glyph count with prefix sums, for the glyph-index queries (nil: to be
