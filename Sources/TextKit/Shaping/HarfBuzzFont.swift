@@ -24,7 +24,7 @@ package struct ShapedGlyphs: Sendable {
 /// Immutable once created, so shaping from several threads at once is safe.
 package final class HarfBuzzFont: @unchecked Sendable {
     let face: OpaquePointer
-    private let font: OpaquePointer
+    let font: OpaquePointer
     /// Buffers done with, cleared, for the next shaping call on any thread (creating one per
     /// call cost about 750 instructions a word shaped).
     private let buffers = Locked<[OpaquePointer]>([])
@@ -209,7 +209,7 @@ package final class HarfBuzzFont: @unchecked Sendable {
         }
     }
 
-    private static func features(_ features: [FontFeature]) -> [hb_feature_t] {
+    static func features(_ features: [FontFeature]) -> [hb_feature_t] {
         features.map { hb_feature_t(tag: hb_tag_from_string($0.tag, -1), value: $0.value, start: 0, end: UInt32.max) }
     }
 
@@ -332,14 +332,14 @@ package final class HarfBuzzFont: @unchecked Sendable {
     /// new array a word cost an allocation and a release each).
     func shapeRecords(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, rightToLeft: Bool,
                       script: ScriptTag?, language: String?, features: [FontFeature],
-                      into records: inout [GlyphRecord]) {
+                      into records: inout [GlyphRecord], plan: ShapePlan? = nil) {
         if range.count > Self.maximumMarkRun, !Self.markRunCuts(text, range).isEmpty {
             records = ShapeCache.records(shape(text, range: range, rightToLeft: rightToLeft, script: script,
                                                language: language, features: features), rightToLeft: rightToLeft)
             return
         }
         let n = withShapedBuffer(text, range: range, rightToLeft: rightToLeft, script: script, language: language,
-                                 features: features) { infos, positions, n in
+                                 features: features, plan: plan) { infos, positions, n in
             // Resized to n, then overwritten (`removeAll(keepingCapacity:)` costs a general
             // `replaceSubrange`).
             if records.count > n {
@@ -366,11 +366,12 @@ package final class HarfBuzzFont: @unchecked Sendable {
         return hb_glyph_info_get_glyph_flags(&info).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0
     }
 
-    /// Shapes `text[range]` in one HarfBuzz buffer and hands `body` its glyph infos, positions
-    /// and glyph count; nil when HarfBuzz gives no glyph arrays.
+    /// Shapes `text[range]` in one HarfBuzz buffer (by `plan`, the style's, when given: see
+    /// ``execute(_:on:features:)``) and hands `body` its glyph infos, positions and glyph count;
+    /// nil when HarfBuzz gives no glyph arrays.
     private func withShapedBuffer<Result>(
         _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, rightToLeft: Bool, script: ScriptTag?, language: String?,
-        features: [FontFeature],
+        features: [FontFeature], plan: ShapePlan? = nil,
         _ body: (UnsafeMutablePointer<hb_glyph_info_t>, UnsafeMutablePointer<hb_glyph_position_t>, Int) -> Result
     ) -> Result? {
         let buffer = buffers.withLock { $0.popLast() } ?? hb_buffer_create()!
@@ -388,7 +389,7 @@ package final class HarfBuzzFont: @unchecked Sendable {
         if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
         hb_buffer_guess_segment_properties(buffer)
         var hbFeatures = Self.features(features)
-        hb_shape(font, buffer, &hbFeatures, UInt32(hbFeatures.count))
+        execute(plan, on: buffer, features: &hbFeatures)
 
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),

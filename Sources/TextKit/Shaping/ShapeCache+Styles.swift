@@ -1,9 +1,13 @@
 /// The cache's styles: the id each shaping input is kept under, and the memos of the inputs a
 /// shaping thread asked for lately.
 extension ShapeCache {
-    /// A style's id in the cache, whether its runs are shaped word by word, and whether its
-    /// shaping reads the text around a run (``shapesWithoutContext(_:)``).
-    struct CacheStyle { var id: Int32, byWord: Bool, readsContext: Bool }
+    /// A style's id in the cache, whether its runs are shaped word by word, whether its shaping
+    /// reads the text around a run (``shapesWithoutContext(_:)``), and the HarfBuzz plan its
+    /// words and runs are shaped by.
+    struct CacheStyle {
+        var id: Int32, byWord: Bool, readsContext: Bool
+        var plan: HarfBuzzFont.ShapePlan?
+    }
 
     /// A style a thread asked a cache for (``GlyphAssembly/recentStyles``): an object, so that it
     /// is compared in place (a tuple in an optional was copied whole, strings and arrays, to be

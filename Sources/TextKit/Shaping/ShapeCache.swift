@@ -60,9 +60,10 @@ package final class ShapeCache: Sendable {
         guard let script = style.input.script, !range.isEmpty else { return nil }
         let cacheStyle = self.style(for: style.input, askedBefore: out), styleID = cacheStyle.id
         out.removeAll()
+        let plan = cacheStyle.plan
         guard cacheStyle.byWord else {
             return Self.keepsRunsWhole(script) && range.count <= Self.maximumWordLength
-                ? shapeWholeRun(text, range: range, style: style, styleID: styleID, to: out) : nil
+                ? shapeWholeRun(text, range: range, style: style, styleID: styleID, plan: plan, to: out) : nil
         }
         var start = range.lowerBound
         var space: GlyphRecord?, contextGlyphs: [UInt32] = []
@@ -80,14 +81,14 @@ package final class ShapeCache: Sendable {
                 // The run's missing words are shaped in one buffer: a HarfBuzz call costs about
                 // as much as shaping four glyphs, and text new to the cache misses a word or
                 // more in most runs.
-                guard Self.shapeMissing(text, count: missing, space: space, style: style,
+                guard Self.shapeMissing(text, count: missing, space: space, style: style, plan: plan,
                                         contextGlyphs: contextGlyphs, to: out) else { return nil }
                 continue
             }
             guard start < range.upperBound else { break }
             // A segment that is not cacheable: shaped in place, with its context.
             let end = Self.segmentEnd(text, from: start, limit: range.upperBound, style: styleID).end
-            style.input.shapeRecords(text, range: start..<end, into: &out.shaped)
+            style.input.shapeRecords(text, range: start..<end, into: &out.shaped, plan: plan)
             if Self.containsAny(out.shaped, of: contextGlyphs) { return nil }
             out.append(out.shaped, clusterOffset: 0)
             start = end
@@ -120,7 +121,7 @@ package final class ShapeCache: Sendable {
     /// A run kept whole (see the type's discussion): from the cache, or shaped with its context as
     /// ``ShapedRun`` shapes any run, then kept.
     private func shapeWholeRun(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: RunStyle,
-                               styleID: Int32, to out: GlyphAssembly) -> GlyphColumns {
+                               styleID: Int32, plan: HarfBuzzFont.ShapePlan?, to out: GlyphAssembly) -> GlyphColumns {
         let hash = Self.hash(text, range, style: styleID)
         let found = state.withLock { state in
             guard let glyphs = state.words.find(text, range, hash: hash, style: styleID) else { return false }
@@ -129,7 +130,7 @@ package final class ShapeCache: Sendable {
             return true
         }
         guard !found else { return out.columns() }
-        style.input.shapeRecords(text, range: range, into: &out.shaped)
+        style.input.shapeRecords(text, range: range, into: &out.shaped, plan: plan)
         out.append(out.shaped, clusterOffset: 0)
         // Kept as a word without spaces after it (clusters from the run's start, made so in place).
         for index in out.shaped.indices { out.shaped[index].cluster -= Int32(range.lowerBound) }
@@ -165,11 +166,11 @@ package final class ShapeCache: Sendable {
     /// once, outside the lock).
     func style(for key: ShapingInput) -> CacheStyle {
         if let known = state.withLock({ $0.style(of: key) }) { return known }
-        let shaping = key.wordShaping()
+        let shaping = key.wordShaping(), plan = key.shapePlan()
         return state.withLock { state in
             if let known = state.styles[key] { return known }
             var style = CacheStyle(id: Int32(state.styles.count), byWord: false,
-                                   readsContext: !(key.script.map(Self.shapesWithoutContext) ?? false))
+                                   readsContext: !(key.script.map(Self.shapesWithoutContext) ?? false), plan: plan)
             var contextGlyphs: [UInt32] = []
             if case .byWord(let glyphs) = shaping { (style.byWord, contextGlyphs) = (true, glyphs) }
             state.facts.append((space: nil, contextGlyphs: contextGlyphs))
@@ -286,7 +287,8 @@ package final class ShapeCache: Sendable {
     /// that glyph. False (the run is to be shaped whole) when the glyphs include one of
     /// `contextGlyphs`.
     private static func shapeMissing(_ text: UnsafeBufferPointer<UInt16>, count: Int, space: GlyphRecord?,
-                                     style: RunStyle, contextGlyphs: [UInt32], to out: GlyphAssembly) -> Bool {
+                                     style: RunStyle, plan: HarfBuzzFont.ShapePlan?, contextGlyphs: [UInt32],
+                                     to out: GlyphAssembly) -> Bool {
         let first = out.missing[0], last = out.missing[count - 1]
         let knownSpace = last.wordEnd < last.end ? space : nil
         let shapedEnd = knownSpace == nil ? last.end : last.wordEnd
@@ -298,7 +300,7 @@ package final class ShapeCache: Sendable {
         let shapedLength = length - (last.end - shapedEnd)
         if adjacent {
             style.input.shapeRecords(UnsafeBufferPointer(rebasing: text[first.start..<shapedEnd]), range: 0..<shapedLength,
-                                     into: &out.shaped)
+                                     into: &out.shaped, plan: plan)
         } else {
             out.missingText.removeAll(keepingCapacity: true)
             for k in 0..<count {
@@ -306,7 +308,7 @@ package final class ShapeCache: Sendable {
                 out.missingText.append(contentsOf: text[segment.start..<(k == count - 1 ? shapedEnd : segment.end)])
             }
             out.missingText.withUnsafeBufferPointer { missingText in
-                style.input.shapeRecords(missingText, range: 0..<shapedLength, into: &out.shaped)
+                style.input.shapeRecords(missingText, range: 0..<shapedLength, into: &out.shaped, plan: plan)
             }
         }
         if containsAny(out.shaped, of: contextGlyphs) { return false }

@@ -80,9 +80,15 @@ package struct ShapingInput: Hashable, Sendable {
 
     /// ``shape(_:range:)`` as glyph records in logical order (the word cache's form), written over
     /// `records` (its capacity kept: a shaping thread reuses one array, ``GlyphAssembly/shaped``).
-    func shapeRecords(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, into records: inout [GlyphRecord]) {
+    func shapeRecords(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, into records: inout [GlyphRecord],
+                      plan: HarfBuzzFont.ShapePlan? = nil) {
         font.shaper.shapeRecords(text, range: range, rightToLeft: rightToLeft, script: script, language: language,
-                                 features: features, into: &records)
+                                 features: features, into: &records, plan: plan)
+    }
+
+    /// The HarfBuzz shape plan of this input, made once for its runs (``HarfBuzzFont/shapePlan(rightToLeft:script:language:features:)``).
+    func shapePlan() -> HarfBuzzFont.ShapePlan? {
+        font.shaper.shapePlan(rightToLeft: rightToLeft, script: script, language: language, features: features)
     }
 
     /// Shapes `text[range]`, the rest of `text` being context (see ``HarfBuzzFont/shape(_:range:rightToLeft:script:language:features:)``).

@@ -1,0 +1,55 @@
+internal import CHarfBuzz
+
+/// A style's HarfBuzz shape plan, made once: `hb_shape` finds the plan for every buffer it shapes
+/// (it builds the plan's key from the buffer and the features, then searches the face's plans:
+/// about 650 instructions a call, a fifth of a short word's shaping), where a plan kept with the
+/// style is executed at once.
+extension HarfBuzzFont {
+    /// A shape plan and the segment properties it was made for (executed only on a buffer with
+    /// the same ones). HarfBuzz's plans never change once made, so threads share them.
+    final class ShapePlan: @unchecked Sendable {
+        fileprivate let plan: OpaquePointer
+        fileprivate let properties: hb_segment_properties_t
+
+        fileprivate init(plan: OpaquePointer, properties: hb_segment_properties_t) {
+            self.plan = plan
+            self.properties = properties
+        }
+
+        deinit { hb_shape_plan_destroy(plan) }
+    }
+
+    /// The plan ``shapeRecords(_:range:rightToLeft:script:language:features:into:plan:)`` executes
+    /// for runs of this style: the segment properties completed as shaping completes them (the
+    /// default language when there is none); nil without a script (HarfBuzz then guesses it from
+    /// each run's text) or when HarfBuzz makes no plan.
+    func shapePlan(rightToLeft: Bool, script: ScriptTag?, language: String?, features: [FontFeature]) -> ShapePlan? {
+        guard let script else { return nil }
+        let buffer = hb_buffer_create()
+        defer { hb_buffer_destroy(buffer) }
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, Self.script(script))
+        if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
+        hb_buffer_guess_segment_properties(buffer)
+        var properties = hb_segment_properties_t()
+        hb_buffer_get_segment_properties(buffer, &properties)
+        var hbFeatures = Self.features(features)
+        guard let plan = hb_shape_plan_create_cached(face, &properties, &hbFeatures, UInt32(hbFeatures.count), nil)
+        else { return nil }
+        return ShapePlan(plan: plan, properties: properties)
+    }
+
+    /// Shapes `buffer` (its segment properties set) with `features`: by `plan` when it was made
+    /// for the buffer's properties, else as `hb_shape` does, finding the plan.
+    func execute(_ plan: ShapePlan?, on buffer: OpaquePointer, features: inout [hb_feature_t]) {
+        if let plan {
+            var properties = hb_segment_properties_t(), planned = plan.properties
+            hb_buffer_get_segment_properties(buffer, &properties)
+            if hb_segment_properties_equal(&properties, &planned) != 0 {
+                hb_shape_plan_execute(plan.plan, font, buffer, &features, UInt32(features.count))
+                return
+            }
+        }
+        hb_shape(font, buffer, &features, UInt32(features.count))
+    }
+}
