@@ -148,6 +148,38 @@ import Testing
         #expect(cache.counts.misses - again.misses == 2 && cache.counts.buffers - again.buffers == 2, "\(cache.counts)")
     }
 
+    /// Runs that mix cached and missing words at random (missing ones alone, in rows, twice in a
+    /// run, more than a buffer takes, after one, two or three spaces, at the run's end with or
+    /// without spaces after them, with marks and ligatures) come out as whole runs do: every
+    /// missing word's glyphs land in their own place among the cached ones.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func cachedAndMissingWordsInterleavedEqualWholeRuns(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let vocabulary = (0..<120).map { index -> String in
+            let stems = ["office", "flag", "Té\u{301}", "na\u{308}ive", "wave", "AVATAR", "x", "fifty", "ko", "Tj"]
+            return stems[index % stems.count] + String(index, radix: 36)
+        }
+        let cache = ShapeCache()
+        // About a third of the words cached first.
+        let warm = vocabulary.filter { _ in Int.random(in: 0..<3, using: &rng) == 0 }.joined(separator: " ")
+        #expect(Self.shapingDifference(warm, attributes: Fixtures.attributes(), cache: cache) == nil)
+        let paragraphs = (0..<60).map { _ -> String in
+            let count = Int.random(in: 1...45, using: &rng)
+            var text = ""
+            for _ in 0..<count {
+                text += vocabulary.randomElement(using: &rng)!
+                text += String(repeating: " ", count: Int.random(in: 1...3, using: &rng))
+            }
+            if Bool.random(using: &rng) { while text.last == " " { text.removeLast() } }
+            return text
+        }
+        for pass in 1...2 {
+            let difference = Self.shapingDifference(paragraphs.joined(separator: "\n"), attributes: Fixtures.attributes(),
+                                                    cache: cache)
+            #expect(difference == nil, "seed \(seed), pass \(pass): \(difference ?? "")")
+        }
+    }
+
     @Test func missingWordsNextToEachOtherShareOneBuffer() {
         // Cold: "one two three" is one buffer of three words; "four" alone between the known
         // "two" and "one" is another; the second paragraph's "five six" a third.
