@@ -8,7 +8,7 @@ extension HarfBuzzFont {
     /// A shape plan and the segment properties it was made for (executed only on a buffer with
     /// the same ones). HarfBuzz's plans never change once made, so threads share them.
     final class ShapePlan: @unchecked Sendable {
-        fileprivate let plan: OpaquePointer
+        let plan: OpaquePointer
         fileprivate let properties: hb_segment_properties_t
 
         fileprivate init(plan: OpaquePointer, properties: hb_segment_properties_t) {
@@ -19,18 +19,26 @@ extension HarfBuzzFont {
         deinit { hb_shape_plan_destroy(plan) }
     }
 
+    /// Sets `buffer`'s segment properties as shaping takes them: the direction, the script and
+    /// language when given, the rest guessed (the script from the buffer's text, the language
+    /// from the process's locale). Shaping and its plans both set them so, and a plan is executed
+    /// on a buffer with the same ones.
+    static func setSegmentProperties(of buffer: OpaquePointer?, rightToLeft: Bool, script: ScriptTag?, language: String?) {
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        if let script { hb_buffer_set_script(buffer, Self.script(script)) }
+        if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
+        hb_buffer_guess_segment_properties(buffer)
+    }
+
     /// The plan ``shapeRecords(_:range:rightToLeft:script:language:features:into:plan:)`` executes
-    /// for runs of this style: the segment properties completed as shaping completes them (the
-    /// default language when there is none); nil without a script (HarfBuzz then guesses it from
-    /// each run's text) or when HarfBuzz makes no plan.
+    /// for runs of this style (and ``wordShaping(_:)`` reads), its segment properties set as
+    /// shaping sets them (``setSegmentProperties(of:rightToLeft:script:language:)``); nil without
+    /// a script (HarfBuzz then guesses it from each run's text) or when HarfBuzz makes no plan.
     func shapePlan(rightToLeft: Bool, script: ScriptTag?, language: String?, features: [FontFeature]) -> ShapePlan? {
         guard let script else { return nil }
         let buffer = hb_buffer_create()
         defer { hb_buffer_destroy(buffer) }
-        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        hb_buffer_set_script(buffer, Self.script(script))
-        if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
-        hb_buffer_guess_segment_properties(buffer)
+        Self.setSegmentProperties(of: buffer, rightToLeft: rightToLeft, script: script, language: language)
         var properties = hb_segment_properties_t()
         hb_buffer_get_segment_properties(buffer, &properties)
         var hbFeatures = Self.features(features)

@@ -118,7 +118,7 @@ package final class HarfBuzzFont: @unchecked Sendable {
     /// The horizontal advance of a glyph, in font units.
     func advance(ofGlyph glyph: UInt32) -> Int32 { hb_font_get_glyph_h_advance(font, glyph) }
 
-    /// Whether HarfBuzz, shaping in these settings, gives the glyphs of a whole run when the run
+    /// Whether HarfBuzz, shaping by `shapePlan`, gives the glyphs of a whole run when the run
     /// is shaped word by word (each word with its trailing spaces), which is what makes the word
     /// cache exact (Chromium's `HasSpaceInLigaturesOrKerning`, refined to the lookups the plan
     /// really applies and to where they name the space).
@@ -132,24 +132,13 @@ package final class HarfBuzzFont: @unchecked Sendable {
     /// glyph of its input is there, so a word whose glyphs include none of theirs (nearly every
     /// word) is placed as in its run; one that does is shaped with its run. Whole runs otherwise.
     ///
-    /// The segment properties are completed (language) as ``shape(_:range:rightToLeft:script:language:features:)``
-    /// completes them.
-    func wordShaping(rightToLeft: Bool, script: ScriptTag, language: String?, features: [FontFeature]) -> WordShaping {
+    /// `shapePlan` is the style's (``shapePlan(rightToLeft:script:language:features:)``): its
+    /// lookups are the ones read.
+    func wordShaping(_ shapePlan: ShapePlan) -> WordShaping {
         guard let space = nominalGlyph(0x20) else { return .wholeRuns }
         if hb_aat_layout_has_substitution(face) != 0 || hb_aat_layout_has_positioning(face) != 0
             || hb_aat_layout_has_tracking(face) != 0 { return .wholeRuns }
-        let buffer = hb_buffer_create()
-        defer { hb_buffer_destroy(buffer) }
-        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        hb_buffer_set_script(buffer, Self.script(script))
-        if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
-        hb_buffer_guess_segment_properties(buffer)
-        var properties = hb_segment_properties_t()
-        hb_buffer_get_segment_properties(buffer, &properties)
-        var hbFeatures = Self.features(features)
-        guard let plan = hb_shape_plan_create_cached(face, &properties, &hbFeatures, UInt32(hbFeatures.count), nil)
-        else { return .wholeRuns }
-        defer { hb_shape_plan_destroy(plan) }
+        let plan = shapePlan.plan
         // The legacy kern table applies when GPOS has no kern feature.
         let kernTable = hb_face_reference_table(face, hb_tag_from_string("kern", 4))
         let hasKernTable = hb_blob_get_length(kernTable) > 0
@@ -384,10 +373,7 @@ package final class HarfBuzzFont: @unchecked Sendable {
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
         hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound),
                             Int32(range.count))
-        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        if let script { hb_buffer_set_script(buffer, Self.script(script)) }
-        if let language { hb_buffer_set_language(buffer, hb_language_from_string(language, -1)) }
-        hb_buffer_guess_segment_properties(buffer)
+        Self.setSegmentProperties(of: buffer, rightToLeft: rightToLeft, script: script, language: language)
         var hbFeatures = Self.features(features)
         execute(plan, on: buffer, features: &hbFeatures)
 

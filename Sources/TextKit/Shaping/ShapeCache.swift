@@ -144,12 +144,10 @@ package final class ShapeCache: Sendable {
     // MARK: - Internals
 
     struct State: ~Copyable {
-        /// Style ids, and whether each style's runs are shaped word by word (else whole).
+        /// Style ids, and whether each style's runs are shaped word by word (else whole), found by
+        /// hashing the input (each shaping thread asks only for inputs it has not met lately,
+        /// ``GlyphAssembly/recentStyles``).
         var styles: [ShapingInput: CacheStyle] = [:]
-        /// A known style, nil for one never seen (hashing the input: each shaping thread asks
-        /// only for inputs it has not met lately, ``GlyphAssembly/recentStyles``).
-        func style(of input: ShapingInput) -> CacheStyle? { styles[input] }
-
         /// The words and their glyphs.
         var words = CachedWords()
         /// What the cache knows of each style, indexed by style id (made with the style): its
@@ -162,11 +160,12 @@ package final class ShapeCache: Sendable {
         var hits = 0, misses = 0, buffers = 0
     }
 
-    /// The cache's style for `key`: its id, and whether its runs can be shaped by word (decided
-    /// once, outside the lock).
+    /// The cache's style for `key`: its id, its shape plan, and whether its runs can be shaped by
+    /// word (the plan made and read outside the lock, by each thread that meets the style before
+    /// it is kept; the first kept is the one every thread gets).
     func style(for key: ShapingInput) -> CacheStyle {
-        if let known = state.withLock({ $0.style(of: key) }) { return known }
-        let shaping = key.wordShaping(), plan = key.shapePlan()
+        if let known = state.withLock({ $0.styles[key] }) { return known }
+        let plan = key.shapePlan(), shaping = key.wordShaping(plan: plan)
         return state.withLock { state in
             if let known = state.styles[key] { return known }
             var style = CacheStyle(id: Int32(state.styles.count), byWord: false,
@@ -298,6 +297,8 @@ package final class ShapeCache: Sendable {
             length += out.missing[k].end - out.missing[k].start
         }
         let shapedLength = length - (last.end - shapedEnd)
+        // (Two calls rather than one closure over the buffer: the closure copied the run's style,
+        // a retain of each of its references, for every buffer.)
         if adjacent {
             style.input.shapeRecords(UnsafeBufferPointer(rebasing: text[first.start..<shapedEnd]), range: 0..<shapedLength,
                                      into: &out.shaped, plan: plan)

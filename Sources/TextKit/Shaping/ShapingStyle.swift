@@ -97,11 +97,14 @@ package struct ShapingInput: Hashable, Sendable {
                           features: features)
     }
 
-    /// Whether text in this input may be shaped word by word (see
-    /// ``HarfBuzzFont/wordShaping(rightToLeft:script:language:features:)``); never without a script.
-    func wordShaping() -> WordShaping {
-        guard let script else { return .wholeRuns }
-        return font.shaper.wordShaping(rightToLeft: rightToLeft, script: script, language: language, features: features)
+    /// Whether text in this input may be shaped word by word (see ``HarfBuzzFont/wordShaping(_:)``);
+    /// never without a script.
+    func wordShaping() -> WordShaping { wordShaping(plan: shapePlan()) }
+
+    /// ``wordShaping()`` read from `plan`, this input's (``shapePlan()``, nil without a script).
+    func wordShaping(plan: HarfBuzzFont.ShapePlan?) -> WordShaping {
+        guard let plan else { return .wholeRuns }
+        return font.shaper.wordShaping(plan)
     }
 }
 
@@ -135,7 +138,7 @@ package struct RunStyle {
 }
 
 /// Whether runs of one shaping style may be shaped word by word and each word kept by the word
-/// cache (``HarfBuzzFont/wordShaping(rightToLeft:script:language:features:)`` decides).
+/// cache (``HarfBuzzFont/wordShaping(_:)`` decides).
 package enum WordShaping: Equatable, Sendable {
     /// The space glyph takes part in shaping: runs are shaped whole.
     case wholeRuns
