@@ -7,9 +7,10 @@ extension ShapeCache {
     /// moved up once it is shaped, ``GlyphAssembly/fillMissing(_:)``), and the scan goes on. It
     /// stops at the end of `range`, at a segment that is not cacheable (shaped in place next),
     /// at a missing word met before in this scan (found in the cache once the others are shaped
-    /// and kept), or after ``missingBatch`` missing segments. Returns where it stopped, how many
-    /// words it took from the cache, and how many segments are missing. One pass under the
-    /// caller's lock.
+    /// and kept), after ``missingBatch`` missing segments, or once ``wordsPerLock`` words are
+    /// looked up (`paused`: the caller lets the lock go and goes on). Returns where it stopped,
+    /// how many words it took from the cache, and how many segments are missing. One pass under
+    /// the caller's lock.
     ///
     /// Words are looked up in batches (up to ``lookupBatch``), in stages: find the segments, read their
     /// first slots, read the words those name, then compare and copy. A word of a megabyte's
@@ -17,8 +18,8 @@ extension ShapeCache {
     /// slot, then for its entry, where a batch waits about once for all of them.
     static func appendCachedWords(_ state: borrowing State, _ text: UnsafeBufferPointer<UInt16>, from start: Int,
                                   in range: Range<Int>, style cacheStyle: CacheStyle,
-                                  to out: GlyphAssembly) -> (reached: Int, hits: Int, missing: Int) {
-        var start = start, hits = 0, missing = 0
+                                  to out: GlyphAssembly) -> (reached: Int, hits: Int, missing: Int, paused: Bool) {
+        var start = start, hits = 0, missing = 0, paused = false
         let style = cacheStyle.id, readsContext = cacheStyle.readsContext
         let space = state.space(style)
         withUnsafeTemporaryAllocation(of: LookedUp.self, capacity: lookupBatch) { batch in
@@ -56,10 +57,19 @@ extension ShapeCache {
                     start = word.end
                 }
                 size = min(2 * size, lookupBatch)
+                if hits + missing >= wordsPerLock, start < range.upperBound {
+                    paused = true
+                    return
+                }
             }
         }
-        return (start, hits, missing)
+        return (start, hits, missing, paused)
     }
+
+    /// The most words one hold of the cache's lock looks up: a long paragraph's run is looked up
+    /// in pieces, so a thread waiting for the lock waits for one piece (some tens of
+    /// microseconds at most, within ``Locked``'s spin before it sleeps), not for the whole run.
+    static let wordsPerLock = 64
 
     /// Words looked up together by ``appendCachedWords(_:_:from:in:style:to:)``.
     static let lookupBatch = 16

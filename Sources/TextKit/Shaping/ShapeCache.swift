@@ -49,10 +49,11 @@ package final class ShapeCache: Sendable {
     /// this run has a word a space before it may change). Offsets come back empty when every one
     /// is zero (as ``ShapedRun`` keeps them).
     ///
-    /// The cached words are copied under one lock, the missing ones between them leaving room for
-    /// their glyphs; the lock is let go only to shape the missing words (together, in one buffer)
-    /// or a segment that must be shaped in place, so threads shaping other paragraphs are never
-    /// held up by HarfBuzz. Words shaped are added under the next lock the run takes.
+    /// The cached words are copied under the lock, up to ``wordsPerLock`` a hold, the missing ones
+    /// between them leaving room for their glyphs; the lock is let go to shape the missing words
+    /// (together, in one buffer) or a segment that must be shaped in place, so threads shaping
+    /// other paragraphs are never held up by HarfBuzz. Words shaped are added under the next lock
+    /// the run takes.
     ///
     /// `scratch` is where the run's glyphs are assembled (its records are replaced).
     func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: RunStyle,
@@ -68,13 +69,13 @@ package final class ShapeCache: Sendable {
         var start = range.lowerBound
         var space: GlyphRecord?, contextGlyphs: [UInt32] = []
         while start < range.upperBound {
-            var missing = 0
+            var missing = 0, paused = false
             start = state.withLock { state in
                 Self.addShapedWords(out, text, styleID: styleID, to: &state)
                 (space, contextGlyphs) = (state.facts[Int(styleID)].space, state.facts[Int(styleID)].contextGlyphs)
                 let found = Self.appendCachedWords(state, text, from: start, in: range, style: cacheStyle, to: out)
                 state.hits += found.hits
-                missing = found.missing
+                (missing, paused) = (found.missing, found.paused)
                 return found.reached
             }
             if missing > 0 {
@@ -85,6 +86,7 @@ package final class ShapeCache: Sendable {
                                         contextGlyphs: contextGlyphs, to: out) else { return nil }
                 continue
             }
+            if paused { continue }
             guard start < range.upperBound else { break }
             // A segment that is not cacheable: shaped in place, with its context.
             let end = Self.segmentEnd(text, from: start, limit: range.upperBound, style: styleID).end

@@ -150,8 +150,9 @@ import Testing
 
     /// Runs that mix cached and missing words at random (missing ones alone, in rows, twice in a
     /// run, more than a buffer takes, after one, two or three spaces, at the run's end with or
-    /// without spaces after them, with marks and ligatures) come out as whole runs do: every
-    /// missing word's glyphs land in their own place among the cached ones.
+    /// without spaces after them, with marks and ligatures, in runs longer than one hold of the
+    /// lock looks up) come out as whole runs do: every missing word's glyphs land in their own
+    /// place among the cached ones.
     @Test(arguments: [1, 2, 3] as [UInt64])
     func cachedAndMissingWordsInterleavedEqualWholeRuns(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
@@ -164,7 +165,7 @@ import Testing
         let warm = vocabulary.filter { _ in Int.random(in: 0..<3, using: &rng) == 0 }.joined(separator: " ")
         #expect(Self.shapingDifference(warm, attributes: Fixtures.attributes(), cache: cache) == nil)
         let paragraphs = (0..<60).map { _ -> String in
-            let count = Int.random(in: 1...45, using: &rng)
+            let count = Int.random(in: 1...(3 * ShapeCache.wordsPerLock), using: &rng)
             var text = ""
             for _ in 0..<count {
                 text += vocabulary.randomElement(using: &rng)!
