@@ -126,19 +126,22 @@ extension LayoutManager {
     ///     batches of ``shapingBatchSize`` paragraphs are queued for background workers (one per
     ///     core but this one), up to a window ahead of `index` that doubles with each call
     ///     (64, 128, … ``maximumShapingAhead`` paragraphs);
-    ///     the pass, reaching a batch, shapes its unclaimed paragraphs itself, then waits for the
-    ///     ones a worker is on (it never sits idle while there is shaping to do).
+    ///     the pass, reaching a batch, shapes its unclaimed paragraphs itself, then takes the
+    ///     results in order as far as they are done; a paragraph a worker is still on is waited
+    ///     for only when the pass reaches it (it never sits idle while there is shaping to do,
+    ///     and seldom waits: laying out the paragraphs before it takes longer than finishing it).
     ///
     /// Line breaking only reads the results; a layout that stops early (overflow) wastes at most
     /// the window.
     func preshape(from index: Int, window: inout Int, storage: TextStorage, warnings: inout [LayoutWarning]) {
         while let first = shapingAhead.first, first.range.lowerBound <= index {
+            // (Left unfinished, the batch holds a paragraph after `index`: the ones after it too.)
+            guard finishShaping(first, through: index, warnings: &warnings) else { break }
             shapingAhead.removeFirst()
-            finishShaping(first, warnings: &warnings)
         }
         if needsShaping(index, storage: storage),
            let batch = startShaping(from: index, count: Self.shapingBatchSize, storage: storage) {
-            finishShaping(batch, warnings: &warnings)
+            finishShaping(batch, through: nil, warnings: &warnings)
         }
         var next = max(lastShaped ?? index, index + 1)
         while next < index + window, next < paragraphs.count || splitEnd < storage.length {
@@ -153,7 +156,7 @@ extension LayoutManager {
     /// Waits for the shaping started ahead, if any, and keeps its results (at the end of a pass:
     /// no work is left running, and what it shaped serves the next pass).
     func drainShaping(warnings: inout [LayoutWarning]) {
-        while !shapingAhead.isEmpty { finishShaping(shapingAhead.removeFirst(), warnings: &warnings) }
+        while !shapingAhead.isEmpty { finishShaping(shapingAhead.removeFirst(), through: nil, warnings: &warnings) }
         guard workersHoldFonts else { return }
         // The workers keep their memos of this layout's fonts and cache styles from batch to
         // batch (forgotten after each, a worker met every style of multilingual text anew in each
@@ -206,20 +209,38 @@ extension LayoutManager {
         return batch
     }
 
-    /// Shapes what no worker has claimed of `batch`, waits for the rest and gives its paragraphs
-    /// their shaping (unless an edit made them need another one meanwhile; a pass never edits,
-    /// so this only guards the principle).
-    private func finishShaping(_ batch: ShapingBatch, warnings: inout [LayoutWarning]) {
+    /// Shapes what no worker has claimed of `batch` and gives its paragraphs their shaping, in
+    /// order (unless an edit made them need another one meanwhile; a pass never edits, so this
+    /// only guards the principle): as far as the workers are done, waiting for them only for
+    /// paragraphs up to `needed` (nil: all of them). Returns whether every paragraph of the
+    /// batch has its shaping (else the batch is finished when the pass reaches the next one).
+    ///
+    /// The pass and a worker share a batch's last paragraphs, so the worker is often still on one
+    /// when the pass has shaped the rest; waiting for it then (a futex sleep and wake-up per
+    /// batch) left the pass idle for longer than the paragraph took.
+    @discardableResult
+    private func finishShaping(_ batch: ShapingBatch, through needed: Int?, warnings: inout [LayoutWarning]) -> Bool {
         batch.work(in: passScratch)
-        batch.group.wait()
-        for (slot, target) in batch.targets.enumerated() {
+        while batch.taken < batch.targets.count {
+            let slot = batch.taken, target = batch.targets[slot]
+            var result = batch.results.take(slot)
+            if result == nil {
+                if let needed, target > needed { return false }
+                batch.group.wait()
+                result = batch.results.take(slot)
+            }
+            batch.taken += 1
             guard target < paragraphs.count, paragraphs[target].range == batch.ranges[slot],
-                  let (paragraph, problems) = batch.results.take(slot) else { continue }
+                  let (paragraph, problems) = result else { continue }
             record(paragraph, problems, warnings: &warnings)
             paragraphs[target].cache = paragraph
             paragraphs[target].direction = batch.jobs[slot].direction
             paragraphs[target].validLines = 0
         }
+        // Every result is taken, so each worker has left the batch or is leaving it, with nothing
+        // left to claim; waited for only when the pass ends (no work is then left running).
+        if needed == nil { batch.group.wait() }
+        return true
     }
 
     /// The widest line any container offers (its text width less both paddings): a paragraph
@@ -266,6 +287,8 @@ package final class ShapingBatch: @unchecked Sendable {
     private let shape: @Sendable (ShapingJob, ShapingScratch) -> (Paragraph, [LayoutWarning])
     /// The next job no one has claimed.
     private let claimed = Locked(0)
+    /// How many results, in order, the pass has taken (only the pass reads and writes it).
+    var taken = 0
 
     /// Serial queues, one per core but the one the pass runs on (at least one): batches queue up
     /// on each in order, so a worker finishes one batch before it starts the next.
@@ -308,10 +331,12 @@ package final class ShapingBatch: @unchecked Sendable {
 }
 
 /// Results written by concurrent shaping, one slot per job; each slot is written by exactly one
-/// iteration and read only after all iterations finished.
+/// thread, and taken by the pass as soon as it is written (under a lock: the pass reads slots
+/// while workers write others).
 private final class ShapingResults: @unchecked Sendable {
     /// Raw storage: no exclusivity checks between threads writing distinct slots.
     private let slots: UnsafeMutableBufferPointer<(Paragraph, [LayoutWarning])?>
+    private let lock = Locked(())
 
     init(count: Int) {
         slots = .allocate(capacity: count)
@@ -323,9 +348,11 @@ private final class ShapingResults: @unchecked Sendable {
         slots.deallocate()
     }
 
-    func store(_ result: (Paragraph, [LayoutWarning]), at index: Int) { slots[index] = result }
+    func store(_ result: (Paragraph, [LayoutWarning]), at index: Int) {
+        lock.withLock { _ in slots[index] = result }
+    }
 
     /// Moves slot `index`'s result out (a copy retained the paragraph and its warnings, to be
-    /// released with the batch).
-    func take(_ index: Int) -> (Paragraph, [LayoutWarning])? { slots[index].take() }
+    /// released with the batch); nil when it is not written yet.
+    func take(_ index: Int) -> (Paragraph, [LayoutWarning])? { lock.withLock { _ in slots[index].take() } }
 }
