@@ -62,12 +62,16 @@ final class Locked<Value: ~Copyable>: @unchecked Sendable {
     /// sleeps; the word cache's holds (a run's cached words copied, a batch of shaped ones added,
     /// a microsecond or more) often outlast that. Each sleep costs a futex wait and a wake-up,
     /// tens of microseconds in which a core is idle: laying out 1 MB of technical English on two
-    /// cores, some 600 of them, a tenth of the layout's wall-clock time. Tried again this many
+    /// cores, some 600 of them, up to a tenth of its wall-clock time. Tried again this many
     /// times first, nearly all waits end without sleeping; a thread that does sleep has spun for
-    /// about as long as a wake-up takes.
+    /// about as long as a wake-up takes. Every 64 tries the thread yields its processor: with
+    /// more threads than processors (one core), the holder may be waiting to run.
     @inline(never)
     private func waitForLock() {
-        for _ in 0..<Self.spinLimit where pthread_mutex_trylock(mutex) == 0 { return }
+        for attempt in 1...Self.spinLimit {
+            if pthread_mutex_trylock(mutex) == 0 { return }
+            if attempt % 64 == 0 { sched_yield() }
+        }
         pthread_mutex_lock(mutex)
     }
 
