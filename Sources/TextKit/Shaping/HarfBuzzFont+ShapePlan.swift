@@ -5,15 +5,18 @@ internal import CHarfBuzz
 /// about 650 instructions a call, a fifth of a short word's shaping), where a plan kept with the
 /// style is executed at once.
 extension HarfBuzzFont {
-    /// A shape plan and the segment properties it was made for (executed only on a buffer with
-    /// the same ones). HarfBuzz's plans never change once made, so threads share them.
+    /// A shape plan, and the segment properties and features it was made for (executed only on
+    /// a buffer with the same properties, with those features). HarfBuzz's plans never change
+    /// once made, so threads share them.
     final class ShapePlan: @unchecked Sendable {
         let plan: OpaquePointer
         fileprivate let properties: hb_segment_properties_t
+        fileprivate let features: [hb_feature_t]
 
-        fileprivate init(plan: OpaquePointer, properties: hb_segment_properties_t) {
+        fileprivate init(plan: OpaquePointer, properties: hb_segment_properties_t, features: [hb_feature_t]) {
             self.plan = plan
             self.properties = properties
+            self.features = features
         }
 
         deinit { hb_shape_plan_destroy(plan) }
@@ -44,20 +47,22 @@ extension HarfBuzzFont {
         var hbFeatures = Self.features(features)
         guard let plan = hb_shape_plan_create_cached(face, &properties, &hbFeatures, UInt32(hbFeatures.count), nil)
         else { return nil }
-        return ShapePlan(plan: plan, properties: properties)
+        return ShapePlan(plan: plan, properties: properties, features: hbFeatures)
     }
 
-    /// Shapes `buffer` (its segment properties set) with `features`: by `plan` when it was made
-    /// for the buffer's properties, else as `hb_shape` does, finding the plan.
-    func execute(_ plan: ShapePlan?, on buffer: OpaquePointer, features: inout [hb_feature_t]) {
+    /// Shapes `buffer` (its segment properties set) with `features`: by `plan` (made with these
+    /// features, converted for HarfBuzz then) when it was made for the buffer's properties, else
+    /// as `hb_shape` does, finding the plan.
+    func execute(_ plan: ShapePlan?, on buffer: OpaquePointer, features: [FontFeature]) {
         if let plan {
             var properties = hb_segment_properties_t(), planned = plan.properties
             hb_buffer_get_segment_properties(buffer, &properties)
             if hb_segment_properties_equal(&properties, &planned) != 0 {
-                hb_shape_plan_execute(plan.plan, font, buffer, &features, UInt32(features.count))
+                hb_shape_plan_execute(plan.plan, font, buffer, plan.features, UInt32(plan.features.count))
                 return
             }
         }
-        hb_shape(font, buffer, &features, UInt32(features.count))
+        var hbFeatures = Self.features(features)
+        hb_shape(font, buffer, &hbFeatures, UInt32(hbFeatures.count))
     }
 }

@@ -374,8 +374,7 @@ package final class HarfBuzzFont: @unchecked Sendable {
         hb_buffer_add_utf16(buffer, text.baseAddress, Int32(text.count), UInt32(range.lowerBound),
                             Int32(range.count))
         Self.setSegmentProperties(of: buffer, rightToLeft: rightToLeft, script: script, language: language)
-        var hbFeatures = Self.features(features)
-        execute(plan, on: buffer, features: &hbFeatures)
+        execute(plan, on: buffer, features: features)
 
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),

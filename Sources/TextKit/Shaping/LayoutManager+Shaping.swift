@@ -223,11 +223,11 @@ extension LayoutManager {
         batch.work(in: passScratch)
         while batch.taken < batch.targets.count {
             let slot = batch.taken, target = batch.targets[slot]
-            var result = batch.results.take(slot)
+            var result = batch.take(slot)
             if result == nil {
                 if let needed, target > needed { return false }
                 batch.group.wait()
-                result = batch.results.take(slot)
+                result = batch.take(slot)
             }
             batch.taken += 1
             guard target < paragraphs.count, paragraphs[target].range == batch.ranges[slot],
@@ -271,9 +271,9 @@ extension LayoutManager {
     static var parallelShapingThreshold: Int { 16 }
 }
 
-/// Paragraphs being shaped in the background: which, their inputs, and the results when
-/// `group` is done. Paragraphs are claimed one at a time, in order, by the workers and by the
-/// pass that needs them.
+/// Paragraphs being shaped in the background: which, their inputs, and their results as they
+/// are done. Paragraphs are claimed one at a time, in order, by the workers and by the pass that
+/// needs them.
 package final class ShapingBatch: @unchecked Sendable {
     /// The paragraphs the batch looked at (those of them that needed shaping are `targets`).
     let range: Range<Int>
@@ -281,12 +281,13 @@ package final class ShapingBatch: @unchecked Sendable {
     /// The targets' character ranges when the batch started.
     let ranges: [Range<Int>]
     let jobs: [ShapingJob]
-    fileprivate let results: ShapingResults
     /// Done when every worker has left the batch.
     let group = DispatchGroup()
     private let shape: @Sendable (ShapingJob, ShapingScratch) -> (Paragraph, [LayoutWarning])
-    /// The next job no one has claimed.
-    private let claimed = Locked(0)
+    /// The next job no one has claimed, and each job's result once done (taken out by the pass):
+    /// under one lock, which a thread takes once a job, to store its last result and claim the
+    /// next job.
+    private let claims: Locked<(next: Int, results: [(Paragraph, [LayoutWarning])?])>
     /// How many results, in order, the pass has taken (only the pass reads and writes it).
     var taken = 0
 
@@ -313,46 +314,25 @@ package final class ShapingBatch: @unchecked Sendable {
         self.ranges = ranges
         self.jobs = jobs
         self.shape = shape
-        results = ShapingResults(count: jobs.count)
+        claims = Locked((next: 0, results: Array(repeating: nil, count: jobs.count)))
     }
 
     /// Shapes jobs, claiming them one by one, until none is left unclaimed (in `scratch`, the
     /// calling thread's working memory).
     func work(in scratch: ShapingScratch) {
+        var done: (slot: Int, result: (Paragraph, [LayoutWarning]))?
         while true {
-            let slot = claimed.withLock { next in
-                defer { next += 1 }
-                return next
+            let slot = claims.withLock { claims in
+                if let finished = done.take() { claims.results[finished.slot] = finished.result }
+                defer { claims.next += 1 }
+                return claims.next
             }
             guard slot < jobs.count else { return }
-            results.store(shape(jobs[slot], scratch), at: slot)
+            done = (slot, shape(jobs[slot], scratch))
         }
     }
-}
 
-/// Results written by concurrent shaping, one slot per job; each slot is written by exactly one
-/// thread, and taken by the pass as soon as it is written (under a lock: the pass reads slots
-/// while workers write others).
-private final class ShapingResults: @unchecked Sendable {
-    /// Raw storage: no exclusivity checks between threads writing distinct slots.
-    private let slots: UnsafeMutableBufferPointer<(Paragraph, [LayoutWarning])?>
-    private let lock = Locked(())
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: nil)
-    }
-
-    deinit {
-        slots.deinitialize()
-        slots.deallocate()
-    }
-
-    func store(_ result: (Paragraph, [LayoutWarning]), at index: Int) {
-        lock.withLock { _ in slots[index] = result }
-    }
-
-    /// Moves slot `index`'s result out (a copy retained the paragraph and its warnings, to be
-    /// released with the batch); nil when it is not written yet.
-    func take(_ index: Int) -> (Paragraph, [LayoutWarning])? { lock.withLock { _ in slots[index].take() } }
+    /// Moves job `slot`'s result out (a copy retained the paragraph and its warnings, to be
+    /// released with the batch); nil while it is not done.
+    func take(_ slot: Int) -> (Paragraph, [LayoutWarning])? { claims.withLock { $0.results[slot].take() } }
 }
