@@ -114,3 +114,18 @@ int32_t tsicu_paired_bracket_type(uint32_t code_point) {
     return u_getIntPropertyValue((UChar32)code_point, UCHAR_BIDI_PAIRED_BRACKET_TYPE);
 }
 uint32_t tsicu_paired_bracket(uint32_t code_point) { return (uint32_t)u_getBidiPairedBracket((UChar32)code_point); }
+int32_t tsicu_line_break_traits(uint32_t code_point) {
+    switch (u_getIntPropertyValue((UChar32)code_point, UCHAR_LINE_BREAK)) {
+    case U_LB_ALPHABETIC: case U_LB_HEBREW_LETTER: case U_LB_NUMERIC:
+        return TSICU_LB_STARTS_PIECE | TSICU_LB_ENDS_PIECE;
+    case U_LB_INFIX_NUMERIC: case U_LB_EXCLAMATION: case U_LB_CLOSE_PUNCTUATION: case U_LB_CLOSE_PARENTHESIS:
+        return TSICU_LB_ENDS_PIECE | TSICU_LB_CLOSES_WORD;
+    case U_LB_BREAK_SYMBOLS: case U_LB_HYPHEN: case U_LB_BREAK_AFTER: case U_LB_POSTFIX_NUMERIC:
+    case U_LB_PREFIX_NUMERIC:
+        return TSICU_LB_ENDS_PIECE;
+    case U_LB_COMBINING_MARK:
+        return TSICU_LB_COMBINING;
+    default:
+        return 0;
+    }
+}

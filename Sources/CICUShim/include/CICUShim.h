@@ -87,6 +87,14 @@ int32_t tsicu_continues_cluster(uint32_t code_point);
 /// Paired-bracket type (0 none, 1 open, 2 close) and the paired bracket of a code point.
 int32_t tsicu_paired_bracket_type(uint32_t code_point);
 uint32_t tsicu_paired_bracket(uint32_t code_point);
+/// What UAX #14 lets a code point do around a run of spaces, from its Line_Break class:
+/// TSICU_LB_STARTS_PIECE for AL, HL and NU (a break falls before it after spaces unless the text
+/// before the spaces forbids it); TSICU_LB_ENDS_PIECE for AL, HL, NU, IS, EX, CL, CP, SY, HY,
+/// BA, PO and PR (none of LB 14–17 forbids a break after the spaces that follow it);
+/// TSICU_LB_COMBINING for CM (it takes the class of the character it follows, LB 9);
+/// TSICU_LB_CLOSES_WORD for IS, EX, CL and CP (no break before them, LB 13).
+int32_t tsicu_line_break_traits(uint32_t code_point);
+enum { TSICU_LB_STARTS_PIECE = 1, TSICU_LB_ENDS_PIECE = 2, TSICU_LB_COMBINING = 4, TSICU_LB_CLOSES_WORD = 8 };
 /// Script codes used by the itemizer.
 enum { TSICU_SCRIPT_COMMON = 0, TSICU_SCRIPT_INHERITED = 1, TSICU_SCRIPT_UNKNOWN = 103 };
 

@@ -357,3 +357,44 @@ extension ICU {
         return body(breaker)
     }
 }
+
+extension ICU {
+    /// ICU's line break iterator, lent to a closure by ``withLineBreakCursor(_:locale:pool:_:)``
+    /// to break several texts in turn (one take from the pool for all).
+    package struct LineBreakCursor {
+        fileprivate let breaker: OpaquePointer
+        /// The text the iterator reads now.
+        fileprivate var text: UnsafeBufferPointer<UInt16>
+
+        /// Appends the break opportunities of `text` (as ``ICU/lineBreaks(_:locale:pool:)``
+        /// finds them), each moved by `shift`, to `out`; false when ICU cannot read the text.
+        package mutating func appendBreaks(of text: UnsafeBufferPointer<UInt16>, shiftedBy shift: Int,
+                                           to out: inout [BreakOpportunity]) -> Bool {
+            if text.baseAddress != self.text.baseAddress || text.count != self.text.count {
+                var status: Int32 = 0
+                tsicu_breaker_set_text(breaker, text.baseAddress, Int32(text.count), &status)
+                guard status <= 0 else { return false }
+                self.text = text
+            }
+            var position = tsicu_breaker_next(breaker)
+            while position != Int32(TSICU_DONE) {
+                let status = tsicu_breaker_rule_status(breaker)
+                out.append(BreakOpportunity(offset: shift + Int(position),
+                                            isMandatory: status >= TSICU_LINE_HARD && status < TSICU_LINE_HARD_LIMIT))
+                position = tsicu_breaker_next(breaker)
+            }
+            return true
+        }
+    }
+
+    /// Runs `body` with a line break cursor set to `text` (nil when ICU cannot open an
+    /// iterator). `pool` as in ``lineBreaks(_:locale:pool:)``.
+    package static func withLineBreakCursor<T>(_ text: UnsafeBufferPointer<UInt16>, locale: String, pool: BreakIteratorPool?,
+                                               _ body: (inout LineBreakCursor?) -> T) -> T {
+        var none: LineBreakCursor?
+        return withBreaker(kind: Int32(TSICU_BRK_LINE), locale: locale, text: text, pool: pool) {
+            var cursor: LineBreakCursor? = LineBreakCursor(breaker: $0, text: text)
+            return body(&cursor)
+        } ?? body(&none)
+    }
+}

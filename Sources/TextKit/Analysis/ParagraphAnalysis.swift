@@ -106,14 +106,15 @@ struct ParagraphAnalysis {
     /// The break opportunities of `utf16`, increasing, ending at its end: ICU's in each language
     /// range (a break at a range's start belongs to the text before it), and with `hyphenation`
     /// the hyphenation points of the words between them (libhyphen, the dictionary of each
-    /// language range). `pool` as in ``ICU/lineBreaks(_:locale:pool:)``.
+    /// language range). `pool` as in ``ICU/lineBreaks(_:locale:pool:)``; with `memo`, text of
+    /// one language is broken piece by piece, each piece met before answered by the memo.
     static func lineBreaks(_ utf16: [UInt16], languages: BreakLanguages, pool: BreakIteratorPool?,
-                           hyphenation: HyphenationDictionaries?) -> [BreakOpportunity] {
+                           hyphenation: HyphenationDictionaries?, memo: LineBreakMemo? = nil) -> [BreakOpportunity] {
         var breaks: [BreakOpportunity] = []
         utf16.withUnsafeBufferPointer { units in
             switch languages {
             case .one(let locale):
-                breaks = ICU.lineBreaks(units, locale: locale, pool: pool)
+                breaks = memo?.lineBreaks(units, locale: locale, pool: pool) ?? ICU.lineBreaks(units, locale: locale, pool: pool)
             case .ranges(let ranges):
                 for (locale, range) in ranges {
                     breaks += ICU.lineBreaks(units, locale: locale, pool: pool).filter {

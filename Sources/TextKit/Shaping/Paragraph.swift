@@ -121,7 +121,8 @@ package final class Paragraph {
         if hyphenates || hasMandatoryBreaks || !(advancePrefix[utf16.count] <= widestLine) {
             let found = ParagraphAnalysis.lineBreaks(utf16, languages: analysis.languages,
                                                      pool: context.breakIterators,
-                                                     hyphenation: hyphenates ? context.hyphenation : nil)
+                                                     hyphenation: hyphenates ? context.hyphenation : nil,
+                                                     memo: scratch.lineBreaks)
             foundBreaks = found
             hasHyphenationPoints = found.contains { $0.isHyphenation }
         } else {

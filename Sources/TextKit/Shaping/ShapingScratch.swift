@@ -19,6 +19,8 @@ package final class ShapingScratch {
     let primaryFonts = PrimaryFontMemo()
     /// The scripts of the BMP code units this thread itemized.
     let scripts = ScriptMemo()
+    /// The line break opportunities of the pieces of text this thread has broken.
+    let lineBreaks = LineBreakMemo()
     /// Warnings about fonts that could not be resolved, for the paragraph being shaped.
     var fontWarnings: [LayoutWarning] = []
 
