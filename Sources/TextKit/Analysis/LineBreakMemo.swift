@@ -171,7 +171,7 @@ package final class LineBreakMemo {
         var state: State
     }
 
-    /// The pieces of the paragraph being broken, in order (room for ``pieceCapacity``).
+    /// The pieces of the paragraph being broken, in order (room for `pieceCapacity`).
     private var pieceStorage = UnsafeMutablePointer<Piece>.allocate(capacity: 0)
     private var pieceCapacity = 0
     private var cutCount = 0
@@ -179,8 +179,9 @@ package final class LineBreakMemo {
 
     /// Cuts `text` into ``pieces``, looks each up and returns how many are not known.
     private func cut(_ text: UnsafeBufferPointer<UInt16>) -> Int {
-        // A piece but the last has a character and a space: at most count / 2 + 1 pieces.
-        if text.count / 2 + 1 > pieceCapacity {
+        // A piece but the last has a character and a space: at most count / 2 + 1 pieces. (Room
+        // made for a huge paragraph is given back at the next one of ordinary size.)
+        if text.count / 2 + 1 > pieceCapacity || pieceCapacity > 1 << 16 && text.count / 2 + 1 <= 1 << 16 {
             pieceStorage.deallocate()
             pieceCapacity = max(64, text.count / 2 + 1)
             pieceStorage = .allocate(capacity: pieceCapacity)

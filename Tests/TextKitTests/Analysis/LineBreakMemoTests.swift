@@ -147,6 +147,20 @@ struct LineBreakMemoTests {
         #expect(first == text.withUnsafeBufferPointer { ICU.lineBreaks($0, locale: "") })
     }
 
+    /// A paragraph of 160,000 units (room for 80,000 pieces, given back afterwards), then short
+    /// ones: every answer ICU's.
+    @Test func aHugeParagraphThenShortOnes() throws {
+        let memo = LineBreakMemo()
+        let prose = try Fixtures.text("debian-reference.txt").split(separator: "\n").joined(separator: " ")
+        var huge = Array(prose.utf16)
+        while huge.count < 160_000 { huge += [0x20] + huge }
+        var disagreements: [String] = []
+        for text in [huge, Array("a short one, (and another).".utf16), huge, Array("x y z".utf16)] {
+            if let disagreement = Self.disagreement(text, memo: memo) { disagreements.append(String(disagreement.prefix(300))) }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements)")
+    }
+
     /// The memo's answer for `text`, asked twice (the second time from memory), against ICU's;
     /// nil when both agree.
     private static func disagreement(_ text: [UInt16], locale: String = "", memo: LineBreakMemo) -> String? {
