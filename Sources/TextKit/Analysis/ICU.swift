@@ -51,14 +51,7 @@ package enum ICU {
             var out: [BreakOpportunity] = []
             // Prose has a break every six or so UTF-16 units: one allocation for most paragraphs.
             out.reserveCapacity(text.count / 4 + 2)
-            var position = tsicu_breaker_next(breaker)
-            while position != Int32(TSICU_DONE) {
-                let status = tsicu_breaker_rule_status(breaker)
-                out.append(BreakOpportunity(
-                    offset: Int(position),
-                    isMandatory: status >= TSICU_LINE_HARD && status < TSICU_LINE_HARD_LIMIT))
-                position = tsicu_breaker_next(breaker)
-            }
+            appendLineBreaks(of: breaker, shiftedBy: 0, to: &out)
             return out
         } ?? [BreakOpportunity(offset: text.count, isMandatory: false)]
     }
@@ -376,14 +369,21 @@ extension ICU {
                 guard status <= 0 else { return false }
                 self.text = text
             }
-            var position = tsicu_breaker_next(breaker)
-            while position != Int32(TSICU_DONE) {
-                let status = tsicu_breaker_rule_status(breaker)
-                out.append(BreakOpportunity(offset: shift + Int(position),
-                                            isMandatory: status >= TSICU_LINE_HARD && status < TSICU_LINE_HARD_LIMIT))
-                position = tsicu_breaker_next(breaker)
-            }
+            ICU.appendLineBreaks(of: breaker, shiftedBy: shift, to: &out)
             return true
+        }
+    }
+
+    /// Appends the opportunities a line break iterator finds from where it stands to its text's
+    /// end, each moved by `shift`, to `out`.
+    fileprivate static func appendLineBreaks(of breaker: OpaquePointer, shiftedBy shift: Int,
+                                             to out: inout [BreakOpportunity]) {
+        var position = tsicu_breaker_next(breaker)
+        while position != Int32(TSICU_DONE) {
+            let status = tsicu_breaker_rule_status(breaker)
+            out.append(BreakOpportunity(offset: shift + Int(position),
+                                        isMandatory: status >= TSICU_LINE_HARD && status < TSICU_LINE_HARD_LIMIT))
+            position = tsicu_breaker_next(breaker)
         }
     }
 

@@ -83,7 +83,9 @@ extension Itemizer {
                         continue
                     }
                     let (scalar, length) = Self.decode(utf16, at: index)
-                    let code = length == 1 && memo != nil ? ScriptMemo.script(of: unit, in: memo.unsafelyUnwrapped)
+                    // (Script codes from 0xFF on, none in ICU 72, are asked each time.)
+                    let code = length == 1 && memo != nil
+                        ? CodeUnitMemo.value(of: unit, in: memo.unsafelyUnwrapped) { ICU.script(of: UInt32($0)) }
                         : ICU.script(of: scalar)
                     for k in index..<index + length { codes[k] = code }
                     if length == 1 { lastUnit = unit; lastCode = code }
@@ -183,39 +185,4 @@ extension Itemizer {
     /// Whether the ASCII unit `unit` is a letter (A–Z, a–z).
     @inline(__always)
     static func isASCIILetter(_ unit: UInt16) -> Bool { (unit | 0x20) &- 0x61 < 26 }
-}
-
-/// The ICU script of each BMP code unit a thread has asked for, kept in a table of 64 KB made
-/// the first time a paragraph beyond ASCII is itemized: text of a few scripts asks ICU once a
-/// character, where each character asked again cost a look-up of its properties (about 60
-/// instructions; a third of the itemizer's work on multilingual text). Never shared between
-/// threads (``ShapingScratch`` keeps one).
-package final class ScriptMemo {
-    /// Unit u's script code, or `unknown`; allocated when first asked for.
-    private var storage: UnsafeMutablePointer<UInt8>?
-    private static let unknown: UInt8 = 0xFF
-
-    package init() {}
-
-    deinit { storage?.deallocate() }
-
-    /// The table, made at the first ask.
-    var table: UnsafeMutablePointer<UInt8> {
-        if let storage { return storage }
-        let made = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x1_0000)
-        made.initialize(repeating: Self.unknown, count: 0x1_0000)
-        storage = made
-        return made
-    }
-
-    /// ``ICU/script(of:)`` of `unit`, kept in `table` (codes from 0xFF on, none in ICU 72, are
-    /// asked each time).
-    @inline(__always)
-    static func script(of unit: UInt16, in table: UnsafeMutablePointer<UInt8>) -> Int32 {
-        let known = table[Int(unit)]
-        if known != unknown { return Int32(known) }
-        let code = ICU.script(of: UInt32(unit))
-        if code >= 0, code < Int32(unknown) { table[Int(unit)] = UInt8(code) }
-        return code
-    }
 }

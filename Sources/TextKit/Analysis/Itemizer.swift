@@ -47,8 +47,8 @@ package struct Itemizer {
     /// item without the per-cluster work (tests turn it off to compare with the general loop).
     package var takesCoveredStretches = true
     /// The calling thread's scripts of BMP code units asked of ICU before (nil: ICU is asked
-    /// for each; see ``ScriptMemo``).
-    package var scriptMemo: ScriptMemo?
+    /// for each; see ``CodeUnitMemo``).
+    package var scriptMemo: CodeUnitMemo?
 
     package init(utf16: [UInt16], scalarOffsets: CompactOffsets, graphemes: CompactOffsets, bidi: BidiParagraph,
          attributes: [(TextAttributes, Range<Int>)], fonts: FontResolver) {

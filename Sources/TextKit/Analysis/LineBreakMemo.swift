@@ -54,9 +54,8 @@ package final class LineBreakMemo {
     private var localeMemoizes = true
     /// The traits of the ASCII units (``tsicu_line_break_traits``).
     private let asciiTraits: [UInt8]
-    /// The traits of the BMP code units met (0xFF: not asked yet), made at the first ask for
-    /// one beyond ASCII (64 KB).
-    private var bmpTraits: UnsafeMutablePointer<UInt8>?
+    /// The traits of the BMP code units beyond ASCII met (made at the first).
+    private let bmpTraits = CodeUnitMemo()
 
     /// An empty memo.
     package init() {
@@ -68,7 +67,6 @@ package final class LineBreakMemo {
         slots?.deallocate()
         units.deallocate()
         pieceStorage.deallocate()
-        bmpTraits?.deallocate()
     }
 
     private static let asciiTraits = (0..<0x80).map { UInt8(truncatingIfNeeded: tsicu_line_break_traits(UInt32($0))) }
@@ -303,21 +301,7 @@ package final class LineBreakMemo {
     @inline(__always)
     private func traits(_ unit: UInt16, _ ascii: UnsafeBufferPointer<UInt8>) -> UInt8 {
         if unit < 0x80 { return ascii[Int(unit)] }
-        if let bmpTraits, bmpTraits[Int(unit)] != 0xFF { return bmpTraits[Int(unit)] }
-        return lookUpTraits(unit)
-    }
-
-    /// ICU's traits of `unit`, remembered.
-    private func lookUpTraits(_ unit: UInt16) -> UInt8 {
-        let table = bmpTraits ?? {
-            let made = UnsafeMutablePointer<UInt8>.allocate(capacity: 0x1_0000)
-            made.initialize(repeating: 0xFF, count: 0x1_0000)
-            bmpTraits = made
-            return made
-        }()
-        let found = UInt8(truncatingIfNeeded: tsicu_line_break_traits(UInt32(unit)))
-        table[Int(unit)] = found
-        return found
+        return UInt8(truncatingIfNeeded: CodeUnitMemo.value(of: unit, in: bmpTraits.table) { tsicu_line_break_traits(UInt32($0)) })
     }
 
     /// The breaks of the piece `text[start..<start + length]` with `hash`, nil when not kept.
@@ -328,30 +312,13 @@ package final class LineBreakMemo {
         while slots[position].length != 0 {
             let slot = slots[position]
             if slot.hash == hash, Int(slot.length) == length {
-                if Self.equal(units + Int(slot.start), text.baseAddress.unsafelyUnwrapped + start, length) {
+                if CodeUnits.same(units + Int(slot.start), text.baseAddress.unsafelyUnwrapped + start, count: length) {
                     return slot.breaks
                 }
             }
             position = (position + 1) & slotMask
         }
         return nil
-    }
-
-    /// Whether `length` units at `a` and `b` are the same, compared four at a time.
-    @inline(__always)
-    private static func equal(_ a: UnsafePointer<UInt16>, _ b: UnsafePointer<UInt16>, _ length: Int) -> Bool {
-        let (rawA, rawB) = (UnsafeRawPointer(a), UnsafeRawPointer(b))
-        var offset = 0
-        while offset + 4 <= length {
-            guard rawA.loadUnaligned(fromByteOffset: 2 * offset, as: UInt64.self)
-                == rawB.loadUnaligned(fromByteOffset: 2 * offset, as: UInt64.self) else { return false }
-            offset += 4
-        }
-        while offset < length {
-            guard a[offset] == b[offset] else { return false }
-            offset += 1
-        }
-        return true
     }
 
     private func keep(_ text: UnsafeBufferPointer<UInt16>, _ piece: Piece, breaks: UInt32) {

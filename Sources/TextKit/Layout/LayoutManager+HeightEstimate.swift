@@ -153,8 +153,9 @@ extension LayoutManager {
                              in container: TextContainer) -> LayoutCursor {
         let attributes = paragraphAttributes(range, storage: storage)
         let style = attributes.paragraphStyle
+        // (The pass's working memory: this runs on the layout manager's thread, between passes.)
         let (paragraph, _) = Self.shape(shapingJob(range, storage: storage), fonts: fontCollection,
-                                        fallback: defaultFont(), context: measuring)
+                                        fallback: defaultFont(), context: measuring, scratch: passScratch)
         var breaker = LineBreaker(paragraph: paragraph, style: style, containers: [container],
                                   defaultMetrics: defaultMetrics(for: attributes.font), minimumWidth: attributes.font.size)
         breaker.hasFollowingText = true

@@ -91,7 +91,7 @@ struct CachedWords: ~Copyable {
                 let entry = entry(value)
                 if entryHash == hash, entry.load(fromByteOffset: 8, as: Int32.self) == style,
                    Int(entry.load(fromByteOffset: 12, as: UInt16.self)) == segment.count {
-                    if Self.sameUnits(entry + Self.headerSize, text.baseAddress! + segment.lowerBound,
+                    if CodeUnits.same(entry + Self.headerSize, text.baseAddress! + segment.lowerBound,
                                       count: segment.count) {
                         let glyphs = entry + Self.glyphsOffset(textCount: segment.count)
                         return UnsafeBufferPointer(start: glyphs.assumingMemoryBound(to: GlyphRecord.self),
@@ -104,25 +104,6 @@ struct CachedWords: ~Copyable {
             entryHash = UInt32(truncatingIfNeeded: value >> 32) == tag ? self.entryHash(value) : 0
         }
         return nil
-    }
-
-    /// Whether the `count` UTF-16 units at `stored` and at `text` are the same, compared four
-    /// at a time.
-    @inline(__always)
-    private static func sameUnits(_ stored: UnsafeRawPointer, _ text: UnsafePointer<UInt16>, count: Int) -> Bool {
-        let text = UnsafeRawPointer(text), bytes = 2 * count
-        var offset = 0
-        while offset + 8 <= bytes {
-            guard stored.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                    == text.loadUnaligned(fromByteOffset: offset, as: UInt64.self) else { return false }
-            offset += 8
-        }
-        while offset < bytes {
-            guard stored.load(fromByteOffset: offset, as: UInt16.self) == text.load(fromByteOffset: offset, as: UInt16.self)
-            else { return false }
-            offset += 2
-        }
-        return true
     }
 
     /// Keeps the word `text[segment]` in `style` with `glyphs` (clusters relative to its start);

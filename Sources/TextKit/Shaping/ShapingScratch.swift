@@ -18,9 +18,9 @@ package final class ShapingScratch {
     /// The primary font this thread resolved last.
     let primaryFonts = PrimaryFontMemo()
     /// The scripts of the BMP code units this thread itemized.
-    let scripts = ScriptMemo()
+    let scripts = CodeUnitMemo()
     /// The line break opportunities of the pieces of text this thread has broken.
-    let lineBreaks = LineBreakMemo()
+    package let lineBreaks = LineBreakMemo()
     /// Warnings about fonts that could not be resolved, for the paragraph being shaped.
     var fontWarnings: [LayoutWarning] = []
 

@@ -149,6 +149,21 @@ struct LineBreakMemoTests {
         #expect(first == text.withUnsafeBufferPointer { ICU.lineBreaks($0, locale: "") })
     }
 
+    /// A paragraph shaped with a thread's working memory finds its breaks through that thread's
+    /// memo (wider than its widest line, 0 pt here, it finds them as it is shaped).
+    @Test func paragraphsFindTheirBreaksThroughTheThreadsMemo() {
+        let scratch = ShapingScratch()
+        let text = "A paragraph wider than its line: its breaks (e-mail, 3.5%) are found as it is shaped."
+        let scalars = Array(text.unicodeScalars)
+        let attributes = Fixtures.attributes()
+        let paragraph = Paragraph(content: scalars[...], attributes: [(attributes, 0..<scalars.count)],
+                                  direction: attributes.paragraphStyle.baseWritingDirection,
+                                  fonts: FontResolver(collection: Fixtures.fonts, fallback: Fixtures.font), scratch: scratch)
+        #expect(paragraph.hasFoundBreaks)
+        #expect(scratch.lineBreaks.pieceCount > 0)
+        #expect(paragraph.breaks == Array(text.utf16).withUnsafeBufferPointer { ICU.lineBreaks($0, locale: "") })
+    }
+
     /// A paragraph of 160,000 units (room for 80,000 pieces, given back afterwards), then short
     /// ones: every answer ICU's.
     @Test func aHugeParagraphThenShortOnes() throws {

@@ -117,7 +117,7 @@ struct ScriptItemizationTests {
     /// thread's), which must not change a code.
     @Test func mixedParagraphScriptsEqualFullResolution() {
         var rng = SplitMix64(seed: 11)
-        let memo = ScriptMemo()
+        let memo = CodeUnitMemo()
         let shared = [" ", "(", ")", "[", "]", "1", ".", "-", "😀", "\u{301}", "“", "”", "«", "»", "\u{3000}"]
         let scripts = [["a", "Word", "é"], ["Привет"], ["שלום"], ["日本"], ["กข"], ["नमस्ते"]]
         let pieces = shared + scripts.flatMap { $0 }
