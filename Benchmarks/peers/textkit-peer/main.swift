@@ -27,7 +27,9 @@ var width = 400.0
 var repeats = 3
 /// nil: the 400 pt column; else the pages scenario with these exclusions.
 var pages: Scenarios.PageExclusions?
-let usage = "usage: textkit-peer [--text FILE] [--font FILE] [--width POINTS] [--repeats N] [--pages NAME]"
+/// Whether the HarfBuzz passes are left out.
+var layoutOnly = false
+let usage = "usage: textkit-peer [--text FILE] [--font FILE] [--width POINTS] [--repeats N] [--pages NAME] [--layout-only]"
 
 /// Stops with `message` and the usage line on standard error, exit status 2 (a bad command line).
 func fail(_ message: String) -> Never {
@@ -40,6 +42,10 @@ while let flag = arguments.popFirst() {
     if flag == "--help" || flag == "-h" {
         print(usage)
         exit(0)
+    }
+    if flag == "--layout-only" {
+        layoutOnly = true
+        continue
     }
     guard let value = arguments.popFirst() else { fail("\(flag) needs a value") }
     switch flag {
@@ -93,7 +99,7 @@ var lines = 0, glyphs = 0, glyphsLaidOut = 0, runGlyphs = 0
 /// HarfBuzz alone on the runs of the first layout, in the fonts it chose (built untimed from it).
 var runShaper: RunShaper?
 for _ in 0..<repeats {
-    shapeTimes.append(seconds { glyphs = shaper.shapeAll(utf16).glyphs })
+    if !layoutOnly { shapeTimes.append(seconds { glyphs = shaper.shapeAll(utf16).glyphs }) }
     if let exclusions = pages {
         let (storage, manager) = Scenarios.unplaced(text, collection: collection, font: font)
         layoutTimes.append(seconds { Scenarios.layOutPages(manager, exclusions: exclusions) })
@@ -105,6 +111,7 @@ for _ in 0..<repeats {
     layoutTimes.append(seconds { manager.ensureLayout() })
     lines = manager.statistics.linesLaidOut
     glyphsLaidOut = manager.statistics.glyphsShaped
+    if layoutOnly { continue }
     if runShaper == nil { runShaper = RunShaper(text: text, snapshot: manager.snapshot()) }
     withExtendedLifetime(storage) {}
     if let runShaper { runTimes.append(seconds { runGlyphs = runShaper.shapeAll().glyphs }) }
@@ -120,9 +127,12 @@ var result: [String: Any] = [
     "steady_layout_s": median(layoutTimes.count > 1 ? Array(layoutTimes.dropFirst()) : layoutTimes),
     "glyphs_laid_out": glyphsLaidOut,
     "characters": utf16.reduce(0) { $0 + $1.count },
-    "raw_harfbuzz_s": median(shapeTimes),
-    "layout_over_raw": median(layoutTimes) / median(shapeTimes),
+
 ]
+if !shapeTimes.isEmpty {
+    result["raw_harfbuzz_s"] = median(shapeTimes)
+    result["layout_over_raw"] = median(layoutTimes) / median(shapeTimes)
+}
 if let runShaper {
     result["raw_harfbuzz_runs_s"] = median(runTimes)
     result["runs"] = runShaper.runCount
