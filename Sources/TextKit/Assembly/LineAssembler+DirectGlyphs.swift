@@ -89,8 +89,11 @@ extension LineAssembler {
         }
         guard count > 0 else { return nil }
         if rightToLeft, count > 1 { identity = false }
-        if hyphen == nil, !rightToLeft, identity, !wideAdvances, endRun == firstRun + 1,
-           let stretch = runStretch(firstRun, firstGlyphs, characterBase: characterBase, pen: start, baseline: baseline) {
+        // One run left to right: its glyphs read their run in place, their characters too when
+        // each is its cluster (no surrogate pair in the paragraph), as with ligatures.
+        if hyphen == nil, !rightToLeft, identity || scalars.isIdentity, !wideAdvances, endRun == firstRun + 1,
+           let stretch = runStretch(firstRun, firstGlyphs, characterBase: characterBase, pen: start, baseline: baseline,
+                                    charactersFromClusters: !identity) {
             // No x offset or negative advance: the content starts at the pen.
             if let contentStart, abs(start - contentStart) > 1e-9 { return nil }
             return stretch
@@ -184,16 +187,18 @@ extension LineAssembler {
 }
 
 extension LineAssembler {
-    /// The glyphs `glyphs` of run `index` (one glyph a character from `characterBase` on, left
-    /// to right, every advance exact as Float) placed from `pen` as glyphs that read the run's
-    /// ids and advances and keep only their x (``PositionedGlyphs/init(xColumn:characterBase:baseline:fontIndex:columns:first:scale:)``);
+    /// The glyphs `glyphs` of run `index` (left to right, every advance exact as Float; one glyph
+    /// a character from `characterBase` on, or with `charactersFromClusters` each glyph the
+    /// character of its cluster, the paragraph's scalar offsets being its UTF-16 offsets) placed
+    /// from `pen` as glyphs that read the run's ids, advances (and clusters) and keep only their
+    /// x (``PositionedGlyphs/init(xColumn:characterBase:baseline:fontIndex:columns:first:scale:charactersFromClusters:)``);
     /// nil, for the column writer, when a glyph has an x or y offset or a negative advance, the
     /// run is raised off the baseline, or some x may not be exact as Float (the bounds of
     /// ``ColumnWriter/exactRange(scale:pen:)``, checked once for all: the run's advances are
     /// bounded by ``ShapedRun/advanceMagnitudeBits``, and without a negative advance the pen
     /// only grows, so a last pen within them bounds every x).
     private func runStretch(_ index: Int, _ glyphs: Range<Int>, characterBase: Int, pen start: Double,
-                            baseline: Double) -> PositionedGlyphs? {
+                            baseline: Double, charactersFromClusters: Bool) -> PositionedGlyphs? {
         let runs = paragraph.runs
         let (columns, scale) = (runs[index].columns, runs[index].scale)
         // The general path's y and x arithmetic, for offsets of 0.
@@ -225,6 +230,7 @@ extension LineAssembler {
         }
         guard abs(end) < exact.limit else { return nil }
         return PositionedGlyphs(xColumn: xColumn, characterBase: characterBase, baseline: baseline, fontIndex: font,
-                                columns: columns, first: glyphs.lowerBound, scale: scale)
+                                columns: columns, first: glyphs.lowerBound, scale: scale,
+                                charactersFromClusters: charactersFromClusters)
     }
 }

@@ -1,8 +1,8 @@
 /// The glyphs of a line fragment, in visual order: a random-access collection of
 /// ``PositionedGlyph`` values kept in flat arrays (12 to 16 bytes a glyph) instead of one
-/// 56-byte value per glyph. The glyphs of a line laid out in one shaped run, one glyph a
-/// character, keep only their x (4 bytes a glyph) and read ids and advances from the run, which
-/// they share with the paragraph.
+/// 56-byte value per glyph. The glyphs of a line laid out left to right in one shaped run keep
+/// only their x (4 bytes a glyph) and read ids, advances and, with ligatures, characters from
+/// the run, which they share with the paragraph.
 ///
 /// Reading an element rebuilds exactly the value that was stored: glyph ids, character indices,
 /// advances and positions come back bit for bit (a value kept in 32 bits is kept so only when it
@@ -29,10 +29,12 @@ public struct PositionedGlyphs: Sendable {
     /// Further changes of font or direction, by start (empty for most fragments).
     private var laterRuns: [Run] = []
     /// The shaped run whose glyph ids and advances these glyphs are, when they are one stretch
-    /// of one run, left to right, one glyph a character, on the baseline (most lines of most
-    /// text): then ``words`` keeps only the x column, and ids and advances are read from the
-    /// run's columns (shared with the paragraph, not copied: 4 bytes a glyph where a copy
-    /// took 12).
+    /// of one run, left to right, on the baseline (most lines of most text): then ``words``
+    /// keeps only the x column, and ids and advances are read from the run's columns (shared
+    /// with the paragraph, not copied: 4 bytes a glyph where a copy took 12, or 16 with a
+    /// character column). Glyph `i` is character `characterBase + i`, or (not
+    /// ``Format/identityCharacters``) the character of its cluster, counted from the first
+    /// glyph's.
     private var source: RunSource?
 
     /// An empty collection.
@@ -67,7 +69,10 @@ extension PositionedGlyphs: RandomAccessCollection, MutableCollection {
                     return PositionedGlyph(glyphID: source.columns.glyph(source.first &+ position), fontIndex: run.fontIndex,
                                            position: Point(x: x, y: y(at: position, w)),
                                            advance: Double(source.columns.advance(source.first &+ position)) * source.scale,
-                                           characterIndex: characterBase + position, isRightToLeft: run.isRightToLeft)
+                                           characterIndex: characterBase + (format.identityCharacters ? position
+                                               : Int(source.columns.cluster(source.first &+ position))
+                                                 &- Int(source.columns.cluster(source.first))),
+                                           isRightToLeft: run.isRightToLeft)
                 }
             }
             return words.withUnsafeBufferPointer { w in
@@ -297,16 +302,18 @@ extension PositionedGlyphs {
     }
 
     /// Glyphs `first ..< first + xColumn.count` of a shaped run's `columns`, placed at the x of
-    /// `xColumn` (Float bit patterns) on `baseline`, glyph `i` being character `characterBase + i`,
-    /// in font `fontIndex`, left to right, each advance `scale` times its advance in font units.
-    /// The caller vouches that every advance and x is exact as Float (as ``init(_:baseline:)``
-    /// would then keep them in 32 bits) and that the columns are no longer changed.
+    /// `xColumn` (Float bit patterns) on `baseline`, glyph `i` being character `characterBase + i`
+    /// (or, with `charactersFromClusters`, character `characterBase` plus its cluster less the
+    /// first glyph's), in font `fontIndex`, left to right, each advance `scale` times its advance
+    /// in font units. The caller vouches that every advance and x is exact as Float (as
+    /// ``init(_:baseline:)`` would then keep them in 32 bits) and that the columns are no longer
+    /// changed.
     init(xColumn: consuming [UInt32], characterBase: Int, baseline: Double, fontIndex: Int,
-         columns: GlyphColumns, first: Int, scale: Double) {
+         columns: GlyphColumns, first: Int, scale: Double, charactersFromClusters: Bool = false) {
         precondition(!xColumn.isEmpty && Int32(exactly: xColumn.count) != nil
                      && first >= 0 && first + xColumn.count <= columns.count, "bad glyph stretch")
         format.count = Int32(xColumn.count)
-        format.identityCharacters = true
+        format.identityCharacters = !charactersFromClusters
         format.readsRun = true
         self.baseline = baseline
         self.characterBase = characterBase
@@ -335,8 +342,11 @@ extension PositionedGlyphs {
     package var storesWideX: Bool { format.wideX }
 
     /// Whether a column of character offsets is kept (none when glyph `i` is character
-    /// `characterBase + i`).
-    package var storesCharacterColumn: Bool { !format.identityCharacters }
+    /// `characterBase + i`, or when characters are read from the run's clusters).
+    package var storesCharacterColumn: Bool { !format.identityCharacters && source == nil }
+
+    /// Whether glyph `i` is character `characterBase + i` (however the glyphs are kept).
+    package var hasIdentityCharacters: Bool { format.identityCharacters }
 
     /// Bytes the flat storage holds allocated (its capacity; tests check no room goes unused).
     package var allocatedBytes: Int { words.capacity * MemoryLayout<UInt32>.stride }

@@ -27,6 +27,13 @@ struct DirectGlyphsTests {
         (0..<count).map { _ in words.randomElement(using: &rng)! }.joined(separator: " ")
     }
 
+    /// The words in one script and font, without surrogate pairs, tabs or marks placed with
+    /// offsets (Latin: plain words, ligatures, composed accents, soft hyphens), where fragments
+    /// of one run read characters from its clusters.
+    static let latinWords = words.filter { word in
+        word.unicodeScalars.allSatisfy { $0.value < 0x0590 && $0 != "\t" && $0 != "\u{323}" }
+    }
+
     /// Attributes of one random kind: sizes on and off the Float grid, raised and superscript
     /// text, tracking, and hyphenation.
     static func randomAttributes(_ rng: inout SplitMix64, alignment: TextAlignment) -> TextAttributes {
@@ -61,9 +68,14 @@ struct DirectGlyphsTests {
         var rng = SplitMix64(seed: seed)
         let resolver = FontResolver(collection: ScriptFixtures.fonts, fallback: ScriptFixtures.primary)
         let alignments: [TextAlignment] = [.natural, .left, .right, .center, .justified]
-        for _ in 0..<30 {
+        var clusterCharacters = 0
+        for _ in 0..<45 {
             let alignment = alignments.randomElement(using: &rng)!
-            let scalars = Array(Self.randomText(&rng, words: Int.random(in: 1...40, using: &rng)).unicodeScalars)
+            // Two paragraphs in three in Latin alone: most lines then lie in one run.
+            let latin = Int.random(in: 0..<3, using: &rng) > 0
+            let scalars = Array((latin ? (0..<Int.random(in: 1...40, using: &rng)).map { _ in Self.latinWords.randomElement(using: &rng)! }
+                                        .joined(separator: " ")
+                                       : Self.randomText(&rng, words: Int.random(in: 1...40, using: &rng))).unicodeScalars)
             let split = Int.random(in: 0...scalars.count, using: &rng)
             let runs = [(Self.randomAttributes(&rng, alignment: alignment), 0..<split),
                         (Self.randomAttributes(&rng, alignment: alignment), split..<scalars.count)].filter { !$0.1.isEmpty }
@@ -87,7 +99,10 @@ struct DirectGlyphsTests {
             var start = 0
             while start < count {
                 let candidates = cuts.filter { $0 > start }
-                let end = Bool.random(using: &rng) ? candidates.first! : candidates.randomElement(using: &rng)!
+                // The next cut, any cut, or (Latin) a line's worth of words.
+                let lineEnd = paragraph.breaks.map(\.offset).last { $0 > start && $0 <= start + Int.random(in: 20...80, using: &rng) }
+                let end = latin && Bool.random(using: &rng) ? lineEnd ?? candidates.first!
+                    : Bool.random(using: &rng) ? candidates.first! : candidates.randomElement(using: &rng)!
                 let minX = [0, 10, 3.7, 100.1].randomElement(using: &rng)!
                 let span = Span(minX: minX, maxX: minX + Double(Int.random(in: 20...400, using: &rng)))
                 let band = Rect(x: 0, y: Double(Int.random(in: 0...500, using: &rng)), width: 600, height: 17)
@@ -105,11 +120,14 @@ struct DirectGlyphsTests {
                     #expect(fast.glyphs.readsRunColumns ? fast.glyphs.storedBytes == 4 * fast.glyphs.count
                                                         : fast.glyphs.storedBytes == slow.glyphs.storedBytes)
                     #expect(!slow.glyphs.readsRunColumns)
+                    if fast.glyphs.readsRunColumns, !fast.glyphs.hasIdentityCharacters { clusterCharacters += 1 }
                 }
                 start = end
             }
             #expect(fonts[0] == fonts[1])
         }
+        // Fragments with ligatures or marks read their characters from the run's clusters.
+        #expect(clusterCharacters > 0, "seed \(seed)")
     }
 
     /// The bounds under which direct columns skip the per-glyph Float test hold: every advance
@@ -146,7 +164,7 @@ struct DirectGlyphsTests {
     @Test func plainProseTakesTheDirectPath() throws {
         let text = try Fixtures.text("prose.txt")
         let resolver = FontResolver(collection: ScriptFixtures.fonts, fallback: ScriptFixtures.primary)
-        var direct = 0, total = 0, wide = 0, readingRuns = 0
+        var direct = 0, total = 0, wide = 0, readingRuns = 0, fromClusters = 0
         for line in text.split(separator: "\n") {
             let scalars = Array(line.unicodeScalars)
             let paragraph = Paragraph(content: scalars[...], attributes: [(Fixtures.attributes(), 0..<scalars.count)],
@@ -159,10 +177,11 @@ struct DirectGlyphsTests {
                 if let glyphs = assembler.directGlyphs(start..<opportunity.offset, contentEnd: end, pen: 5, baseline: 10,
                                                        hyphen: nil, contentStart: end < opportunity.offset ? 5 : nil) {
                     direct += 1
-                    // One run, one glyph a character (no ligature): the glyphs keep their x
-                    // alone and read the run's ids and advances.
-                    #expect(glyphs.readsRunColumns == !glyphs.storesCharacterColumn)
+                    // One run, left to right, no surrogate pair: the glyphs keep their x alone
+                    // and read the run's ids, advances and (ligatures) clusters.
+                    #expect(glyphs.readsRunColumns && !glyphs.storesCharacterColumn)
                     if glyphs.readsRunColumns { readingRuns += 1 }
+                    if !glyphs.hasIdentityCharacters { fromClusters += 1 }
                     // Narrow columns keep no room for 64-bit x (malloc rounds a block up by < 16 bytes).
                     #expect(glyphs.allocatedBytes - glyphs.storedBytes < 16)
                 }
@@ -184,6 +203,8 @@ struct DirectGlyphsTests {
         #expect(direct * 10 >= total * 9, "\(direct) of \(total) fragments placed directly")
         #expect(wide * 10 >= total * 9, "\(wide) of \(total) fragments off the Float grid placed directly")
         #expect(readingRuns * 2 >= total, "\(readingRuns) of \(total) fragments read their run's columns")
+        // Lines with a ligature ("fi", "fl") read their characters from the run's clusters.
+        #expect(fromClusters > 0 && fromClusters < direct, "\(fromClusters) of \(direct) fragments with ligatures")
     }
 
     /// Text in fonts of 1,000 units per em, whose advances are mostly not exact as Float (the

@@ -158,8 +158,9 @@ struct PositionedGlyphsTests {
     }
 
     /// A typical fragment (DejaVu Sans at 12 pt, 2048 units per em: positions on a binary grid;
-    /// one run, one glyph a character) keeps 4 bytes a glyph, its x, and reads ids and advances
-    /// from its run; a line with a ligature keeps them and a character column (16 bytes a glyph).
+    /// one run) keeps 4 bytes a glyph, its x, and reads ids and advances from its run; a line
+    /// with a ligature reads its characters from the run's clusters too, and a line of text
+    /// with a surrogate pair keeps a character column (16 bytes a glyph).
     @Test func typicalFragmentIsCompact() throws {
         let snapshot = ScriptFixtures.layout("The quick brown fox jumps over the lazy dog. " + String(repeating: "Lorem ipsum dolor sit amet. ", count: 4)).2
         let fragment = try #require(snapshot.allLines.first?.fragments.first)
@@ -171,8 +172,18 @@ struct PositionedGlyphsTests {
         let ligatures = ScriptFixtures.layout("The official office fluffs its fine files. " + String(repeating: "Lorem ipsum. ", count: 4)).2
         let withLigature = try #require(ligatures.allLines.first?.fragments.first)
         #expect(withLigature.glyphs.count < withLigature.characterRange.count)
-        #expect(withLigature.glyphs.storesCharacterColumn && !withLigature.glyphs.readsRunColumns)
-        #expect(withLigature.glyphs.storedBytes == 16 * withLigature.glyphs.count)
+        #expect(!withLigature.glyphs.storesCharacterColumn && withLigature.glyphs.readsRunColumns)
+        #expect(!withLigature.glyphs.hasIdentityCharacters)
+        #expect(withLigature.glyphs.storedBytes == 4 * withLigature.glyphs.count)
+        // "ffi" is one glyph of three characters: the glyph after it is the fourth character on.
+        let characters = withLigature.glyphs.map(\.characterIndex)
+        #expect(characters == characters.sorted() && characters.last! < withLigature.characterRange.upperBound)
+        #expect(zip(characters, characters.dropFirst()).contains { $1 - $0 == 3 })
+
+        let astral = ScriptFixtures.layout("The official \u{1D400} office fluffs. " + String(repeating: "Lorem ipsum. ", count: 4)).2
+        let withSurrogates = try #require(astral.allLines.first?.fragments.first)
+        #expect(withSurrogates.glyphs.storesCharacterColumn && !withSurrogates.glyphs.readsRunColumns)
+        #expect(withSurrogates.glyphs.storedBytes == 16 * withSurrogates.glyphs.count)
     }
 
     /// Glyphs whose characters run 0, 1, 2 … from the first keep no character column, whichever
