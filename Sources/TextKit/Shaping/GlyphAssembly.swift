@@ -70,6 +70,21 @@ final class GlyphAssembly {
         count += records.count
     }
 
+    /// Appends the glyphs of a cached word, adding `clusterOffset` to their clusters.
+    func append(_ glyphs: CachedGlyphs, clusterOffset: Int32) {
+        guard glyphs.isCompact else {
+            append(UnsafeBufferPointer(start: glyphs.base.assumingMemoryBound(to: GlyphRecord.self), count: glyphs.count),
+                   clusterOffset: clusterOffset)
+            return
+        }
+        if count + glyphs.count > capacity { grow(to: count + glyphs.count) }
+        let end = storage + count
+        for index in 0..<glyphs.count {
+            (end + index).initialize(to: glyphs.record(index, clusterOffset: clusterOffset))
+        }
+        count += glyphs.count
+    }
+
     func append(_ records: [GlyphRecord], clusterOffset: Int32) {
         records.withUnsafeBufferPointer { append($0, clusterOffset: clusterOffset) }
     }

@@ -17,9 +17,15 @@ import Darwin
 /// ``ShapeCache/maximumGlyphs`` glyphs in all) and never move or grow; the system maps their
 /// pages as they are first written, so a short text touches a few pages only.
 ///
-/// Entry layout (8-byte aligned): hash (8 bytes), style (4), text length (2), glyph count (2),
-/// the text's UTF-16 units, padding to 4 bytes, the ``GlyphRecord``s. A slot is the entry's
-/// offset / 8 + 1 in its low 32 bits (0: empty) and the hash's high 32 bits above.
+/// Entry layout (8-byte aligned): hash (8 bytes), style (4), text length (2), glyph count (2;
+/// its top bit set for compact glyphs), the text's UTF-16 units, padding to 4 bytes, then the
+/// glyphs: ``GlyphRecord``s (24 bytes each) or, for a word whose glyphs have no offsets and ids
+/// and advances that fit 16 bits (most words of most fonts), compact records of 6 bytes
+/// (``CachedGlyphs``). A slot is the entry's offset / 8 + 1 in its low 32
+/// bits (0: empty) and the hash's high 32 bits above.
+///
+/// Compact, the glyphs of a megabyte of English take a quarter of the memory: fewer pages
+/// touched when the words are first kept, and fewer cache lines read for each word found.
 struct CachedWords: ~Copyable {
     private let slots: UnsafeMutablePointer<UInt64>
     private let slotMask: Int
@@ -31,6 +37,8 @@ struct CachedWords: ~Copyable {
     private(set) var count = 0
     /// Glyphs kept, over all words.
     private(set) var glyphCount = 0
+    /// Words kept with compact glyphs.
+    private(set) var compactCount = 0
 
     private static let headerSize = 16
 
@@ -53,12 +61,18 @@ struct CachedWords: ~Copyable {
     @inline(__always)
     private static func glyphsOffset(textCount: Int) -> Int { (headerSize + 2 * textCount + 3) & ~3 }
 
+    /// The glyph count's bit that marks compact glyphs.
+    private static let compactFlag: UInt16 = 0x8000
+
+    /// The most glyphs a word may have (the glyph count's other bits).
+    static let maximumWordGlyphs = Int(compactFlag) - 1
+
     /// The glyphs of the word `text[segment]` in `style` (`hash` is ``ShapeCache``'s hash of both),
     /// clusters relative to the word's start; nil when it is not kept. The buffer is valid until
     /// the words are next changed.
     @inline(__always)
     func find(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>, hash: UInt64,
-              style: Int32) -> UnsafeBufferPointer<GlyphRecord>? {
+              style: Int32) -> CachedGlyphs? {
         let first = slot(hash)
         return find(text, segment, hash: hash, style: style, firstSlot: (first, entryHash(first)))
     }
@@ -82,7 +96,7 @@ struct CachedWords: ~Copyable {
     /// ``find(_:_:hash:style:)`` given the first slot's value, read before.
     @inline(__always)
     func find(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>, hash: UInt64, style: Int32,
-              firstSlot: (value: UInt64, hash: UInt64)) -> UnsafeBufferPointer<GlyphRecord>? {
+              firstSlot: (value: UInt64, hash: UInt64)) -> CachedGlyphs? {
         let tag = UInt32(truncatingIfNeeded: hash >> 32)
         var slot = Int(truncatingIfNeeded: hash) & slotMask
         var (value, entryHash) = firstSlot
@@ -93,9 +107,10 @@ struct CachedWords: ~Copyable {
                    Int(entry.load(fromByteOffset: 12, as: UInt16.self)) == segment.count {
                     if CodeUnits.same(entry + Self.headerSize, text.baseAddress! + segment.lowerBound,
                                       count: segment.count) {
-                        let glyphs = entry + Self.glyphsOffset(textCount: segment.count)
-                        return UnsafeBufferPointer(start: glyphs.assumingMemoryBound(to: GlyphRecord.self),
-                                                   count: Int(entry.load(fromByteOffset: 14, as: UInt16.self)))
+                        let counted = entry.load(fromByteOffset: 14, as: UInt16.self)
+                        return CachedGlyphs(base: UnsafeRawPointer(entry + Self.glyphsOffset(textCount: segment.count)),
+                                            count: Int(counted & ~Self.compactFlag),
+                                            isCompact: counted & Self.compactFlag != 0)
                     }
                 }
             }
@@ -112,18 +127,26 @@ struct CachedWords: ~Copyable {
     mutating func insert(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>, hash: UInt64, style: Int32,
                          glyphs: UnsafeBufferPointer<GlyphRecord>) -> Bool {
         guard count < ShapeCache.maximumWords, glyphCount + glyphs.count <= ShapeCache.maximumGlyphs,
-              segment.count <= ShapeCache.maximumWordLength else { return false }
+              segment.count <= ShapeCache.maximumWordLength, glyphs.count <= Self.maximumWordGlyphs else { return false }
         let glyphsOffset = Self.glyphsOffset(textCount: segment.count)
-        let size = (glyphsOffset + glyphs.count * MemoryLayout<GlyphRecord>.stride + 7) & ~7
+        // (The misfits or-ed, without a branch a glyph.)
+        var misfits: UInt32 = 0
+        for record in glyphs { misfits |= CachedGlyphs.compactMisfit(record) }
+        let compact = misfits == 0
+        let recordSize = compact ? CachedGlyphs.compactStride : MemoryLayout<GlyphRecord>.stride
+        let size = (glyphsOffset + glyphs.count * recordSize + 7) & ~7
         precondition(used + size <= arenaCapacity, "word arena sized below its bounds")
         let entry = arena + used
         entry.storeBytes(of: hash, as: UInt64.self)
         entry.storeBytes(of: style, toByteOffset: 8, as: Int32.self)
         entry.storeBytes(of: UInt16(segment.count), toByteOffset: 12, as: UInt16.self)
-        entry.storeBytes(of: UInt16(glyphs.count), toByteOffset: 14, as: UInt16.self)
+        entry.storeBytes(of: UInt16(glyphs.count) | (compact ? Self.compactFlag : 0), toByteOffset: 14, as: UInt16.self)
         (entry + Self.headerSize).initializeMemory(as: UInt16.self, from: text.baseAddress! + segment.lowerBound,
                                                    count: segment.count)
-        if !glyphs.isEmpty {
+        if compact {
+            CachedGlyphs.storeCompact(glyphs, at: entry + glyphsOffset)
+            compactCount += 1
+        } else if !glyphs.isEmpty {
             (entry + glyphsOffset).initializeMemory(as: GlyphRecord.self, from: glyphs.baseAddress!, count: glyphs.count)
         }
         var slot = Int(truncatingIfNeeded: hash) & slotMask
@@ -142,5 +165,52 @@ struct CachedWords: ~Copyable {
         used = 0
         count = 0
         glyphCount = 0
+        compactCount = 0
+    }
+}
+
+/// The glyphs of a kept word, lent by ``CachedWords/find(_:_:hash:style:)`` until the words
+/// next change: `count` ``GlyphRecord``s at `base`, or compact records (6 bytes each: id and
+/// advance, 16 bits each, cluster and unsafe-to-break flag, a byte each; no offsets).
+struct CachedGlyphs {
+    let base: UnsafeRawPointer
+    let count: Int
+    let isCompact: Bool
+
+    /// Bytes of a compact record.
+    static let compactStride = 6
+
+    /// Zero when a compact record keeps `record` exactly: an id of 16 bits, an advance in
+    /// Int16, a cluster in UInt8 and no offsets (the bits that do not fit, or-ed).
+    @inline(__always)
+    static func compactMisfit(_ record: GlyphRecord) -> UInt32 {
+        record.glyph >> 16 | UInt32(bitPattern: record.advance &+ 0x8000) >> 16 | UInt32(bitPattern: record.cluster) >> 8
+            | UInt32(bitPattern: record.offsetX | record.offsetY)
+    }
+
+    /// Writes `records` (each fitting) as compact records at `target` (2-byte aligned).
+    static func storeCompact(_ records: UnsafeBufferPointer<GlyphRecord>, at target: UnsafeMutableRawPointer) {
+        for (index, record) in records.enumerated() {
+            let at = compactStride * index
+            target.storeBytes(of: UInt16(truncatingIfNeeded: record.glyph), toByteOffset: at, as: UInt16.self)
+            target.storeBytes(of: Int16(truncatingIfNeeded: record.advance), toByteOffset: at + 2, as: Int16.self)
+            target.storeBytes(of: UInt8(truncatingIfNeeded: record.cluster), toByteOffset: at + 4, as: UInt8.self)
+            target.storeBytes(of: record.unsafeToBreak, toByteOffset: at + 5, as: Bool.self)
+        }
+    }
+
+    /// Record `index`, its cluster plus `clusterOffset`.
+    @inline(__always)
+    func record(_ index: Int, clusterOffset: Int32) -> GlyphRecord {
+        if isCompact {
+            let at = Self.compactStride &* index
+            return GlyphRecord(glyph: UInt32(base.load(fromByteOffset: at, as: UInt16.self)),
+                               cluster: Int32(base.load(fromByteOffset: at &+ 4, as: UInt8.self)) &+ clusterOffset,
+                               advance: Int32(base.load(fromByteOffset: at &+ 2, as: Int16.self)),
+                               unsafeToBreak: base.load(fromByteOffset: at &+ 5, as: Bool.self))
+        }
+        var record = base.load(fromByteOffset: MemoryLayout<GlyphRecord>.stride &* index, as: GlyphRecord.self)
+        record.cluster &+= clusterOffset
+        return record
     }
 }

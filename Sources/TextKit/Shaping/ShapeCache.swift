@@ -43,6 +43,11 @@ package final class ShapeCache: Sendable {
         state.withLock { ($0.hits, $0.misses, $0.buffers) }
     }
 
+    /// The words kept now, and how many of them keep compact glyphs (``CachedGlyphs``).
+    package var keptWords: (all: Int, compact: Int) {
+        state.withLock { ($0.words.count, $0.words.compactCount) }
+    }
+
     /// The glyphs of `text[range]` shaped in `style`, in logical order (clusters are offsets into
     /// `text`), assembled word by word (or kept whole: see the type's discussion); nil when the
     /// run is to be shaped whole, outside the cache (the style's runs are not cut into words, or
@@ -388,7 +393,7 @@ package final class ShapeCache: Sendable {
             else { return }
             state.facts[Int(styleID)].space = known
         }
-        guard split - shaped.records.lowerBound <= Int(UInt16.max),
+        guard split - shaped.records.lowerBound <= CachedWords.maximumWordGlyphs,
               state.words.find(text, word, hash: shaped.hash, style: styleID) == nil else { return }
         let glyphs = UnsafeBufferPointer(rebasing: records[shaped.records.lowerBound..<split])
         if !state.words.insert(text, word, hash: shaped.hash, style: styleID, glyphs: glyphs) {

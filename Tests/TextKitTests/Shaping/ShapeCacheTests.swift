@@ -62,6 +62,68 @@ import Testing
         }
     }
 
+    /// Words whose glyphs have no offsets and ids and advances of 16 bits are kept compact (6
+    /// bytes a glyph), the others whole; words of both kinds, read back from the cache, give
+    /// exactly the glyphs of shaping each run whole.
+    @Test func wordsKeepCompactGlyphsWhereTheyFit() throws {
+        let prose = try String(contentsOfFile: Fixtures.path("Fixtures/texts/prose.txt"), encoding: .utf8)
+        let cache = ShapeCache()
+        for pass in 1...2 {
+            #expect(Self.shapingDifference(prose, attributes: Fixtures.attributes(), cache: cache) == nil, "pass \(pass)")
+        }
+        // Plain prose in DejaVu Sans: every word compact.
+        let proseWords = cache.keptWords
+        #expect(proseWords.all > 100 && proseWords.compact == proseWords.all, "\(proseWords)")
+        // Marks placed with offsets (combining, Devanagari, Arabic): some words keep full
+        // records, and both kinds come back exact.
+        for name in ["combining.txt", "devanagari.txt", "arabic.txt"] {
+            let text = try ScriptFixtures.text(name)
+            for pass in 1...2 {
+                let difference = Self.shapingDifference(text, attributes: ScriptFixtures.attributes(), cache: cache)
+                #expect(difference == nil, "\(name), pass \(pass): \(difference ?? "")")
+            }
+        }
+        let kept = cache.keptWords
+        #expect(kept.all > proseWords.all && kept.compact > proseWords.compact && kept.compact < kept.all, "\(kept)")
+    }
+
+    /// A compact record keeps exactly the records it admits, at the edges of each field too,
+    /// and admits no other: random records, and each field at and past its bounds.
+    @Test(arguments: [1, 2] as [UInt64])
+    func compactRecordsRoundTripExactly(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let glyphs: [UInt32] = [0, 1, 65_535, 65_536, .max], advances: [Int32] = [0, -32_768, 32_767, 32_768, -32_769, .min]
+        let clusters: [Int32] = [0, 47, 255, 256, -1], offsets: [Int32] = [0, 0, 0, 1, -1]
+        var records: [GlyphRecord] = []
+        for glyph in glyphs { for advance in advances { for cluster in clusters { for offset in offsets {
+            records.append(GlyphRecord(glyph: glyph, cluster: cluster, advance: advance, offsetX: offset,
+                                       offsetY: offset == 1 ? 0 : offset, unsafeToBreak: Bool.random(using: &rng)))
+        } } } }
+        for _ in 0..<2000 {
+            records.append(GlyphRecord(glyph: UInt32.random(in: 0...70_000, using: &rng),
+                                       cluster: Int32.random(in: -2...300, using: &rng),
+                                       advance: Int32.random(in: -40_000...40_000, using: &rng),
+                                       offsetX: Int.random(in: 0..<8, using: &rng) == 0 ? 3 : 0,
+                                       offsetY: Int.random(in: 0..<8, using: &rng) == 0 ? -2 : 0,
+                                       unsafeToBreak: Bool.random(using: &rng)))
+        }
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: CachedGlyphs.compactStride, alignment: 8)
+        defer { buffer.deallocate() }
+        var admitted = 0
+        for record in records {
+            let fits = record.glyph <= 65_535 && (-32_768...32_767).contains(record.advance)
+                && (0...255).contains(record.cluster) && record.offsetX == 0 && record.offsetY == 0
+            #expect((CachedGlyphs.compactMisfit(record) == 0) == fits, "\(record)")
+            guard fits else { continue }
+            admitted += 1
+            [record].withUnsafeBufferPointer { CachedGlyphs.storeCompact($0, at: buffer) }
+            let back = CachedGlyphs(base: UnsafeRawPointer(buffer), count: 1, isCompact: true).record(0, clusterOffset: 1_000)
+            #expect(back.glyph == record.glyph && back.cluster == record.cluster + 1_000 && back.advance == record.advance
+                    && back.offsetX == 0 && back.offsetY == 0 && back.unsafeToBreak == record.unsafeToBreak, "\(record)")
+        }
+        #expect(admitted > 300)
+    }
+
     /// The paragraph's unsafe cuts (its table, filled in one pass per run, or with every run one
     /// glyph a unit, the runs' flags) answer as each run's own search does at every offset
     /// strictly inside the run (and false at run boundaries). Each line is a paragraph, and so
