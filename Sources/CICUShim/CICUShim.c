@@ -102,8 +102,9 @@ const char *tsicu_script_name(int32_t script) { return uscript_getName((UScriptC
 int32_t tsicu_has_script(uint32_t code_point, int32_t script) {
     return uscript_hasScript((UChar32)code_point, (UScriptCode)script) ? 1 : 0;
 }
-int32_t tsicu_grapheme_break_is_other(uint32_t code_point) {
-    return u_getIntPropertyValue((UChar32)code_point, UCHAR_GRAPHEME_CLUSTER_BREAK) == U_GCB_OTHER ? 1 : 0;
+int32_t tsicu_grapheme_break_is_plain(uint32_t code_point) {
+    int32_t value = u_getIntPropertyValue((UChar32)code_point, UCHAR_GRAPHEME_CLUSTER_BREAK);
+    return value == U_GCB_OTHER || value == U_GCB_LV || value == U_GCB_LVT ? 1 : 0;
 }
 int32_t tsicu_continues_cluster(uint32_t code_point) {
     UChar32 c = (UChar32)code_point;

@@ -78,9 +78,10 @@ const char *tsicu_script_short_name(int32_t script);
 const char *tsicu_script_name(int32_t script);
 /// Whether `code_point` has `script` among its Script_Extensions.
 int32_t tsicu_has_script(uint32_t code_point, int32_t script);
-/// Whether the Grapheme_Cluster_Break of `code_point` is Other (UAX #29): no rule but GB999
-/// applies to it, so a text made only of such code points breaks between every two of them.
-int32_t tsicu_grapheme_break_is_other(uint32_t code_point);
+/// Whether the Grapheme_Cluster_Break of `code_point` is Other, LV or LVT (UAX #29): between two
+/// such code points no rule but GB999 applies (GB6–GB8 join a Hangul syllable only to a jamo),
+/// so a text made only of them breaks between every two.
+int32_t tsicu_grapheme_break_is_plain(uint32_t code_point);
 /// Whether `code_point` is Grapheme_Extend, a spacing mark (general category Mc), Join_Control
 /// or a Variation_Selector: a character that belongs to the cluster before it.
 int32_t tsicu_continues_cluster(uint32_t code_point);

@@ -86,9 +86,10 @@ package enum ICU {
         // Below U+0300 there are no marks, joiners, Hangul jamo or regional indicators: every
         // offset is a boundary but the one between CR and LF (GB3; GB4–GB5 break around controls).
         // Above it, a code unit whose Grapheme_Cluster_Break is Other (punctuation such as ’ “ —,
-        // letters of Han, Kana, Hebrew, Arabic, Cyrillic, Greek …) obeys no rule but GB999, as
-        // long as no joiner, mark or other special unit is in the text (GB11's pictographs only
-        // join across a ZWJ, which is not Other; surrogates are never Other here).
+        // letters of Han, Kana, Hebrew, Arabic, Cyrillic, Greek …), LV or LVT (Hangul syllables)
+        // obeys no rule but GB999 beside another such unit, as long as no joiner, mark or other
+        // special unit is in the text (GB11's pictographs only join across a ZWJ, which is not
+        // Other; GB6–GB8 join syllables to jamo only; surrogates are never plain here).
         // Most paragraphs: every unit below U+0300 and no CR, found by two plain maximum and
         // minimum reductions (the compiler vectorizes them; a condition in the loop would keep it
         // from doing so): the largest unit, and the least unit XOR CR (zero only for a CR).
@@ -99,19 +100,19 @@ package enum ICU {
         }
         if highest < 0x300, carriageReturn != 0 { return CompactOffsets(identity: text.count + 1) }
         // Otherwise unit by unit, the table read through its buffer (not looked up for each unit).
-        let (needsIterator, hasCRLF) = graphemeOther.withUnsafeBufferPointer { other -> (Bool, Bool) in
+        let (needsIterator, hasCRLF) = graphemePlain.withUnsafeBufferPointer { other -> (Bool, Bool) in
             var hasCRLF = false
             for index in text.indices {
                 let unit = text[index]
                 if unit >= 0x300 {
-                    if !isGraphemeOther(unit, in: other) { return (true, hasCRLF) }
+                    if !isGraphemePlain(unit, in: other) { return (true, hasCRLF) }
                 } else if unit == 0x0A, index > 0, text[index - 1] == 0x0D {
                     hasCRLF = true
                 }
             }
             return (false, hasCRLF)
         }
-        if needsIterator { return CompactOffsets(narrow: iteratorGraphemeBoundaries(text, pool: pool)) }
+        if needsIterator { return CompactOffsets(narrow: regionGraphemeBoundaries(text, pool: pool)) }
         guard hasCRLF else { return CompactOffsets(identity: text.count + 1) }
         // Every offset but those between a CR and an LF, written in place.
         return CompactOffsets(narrow: [Int32](count: text.count + 1, filler: 0) { out in
@@ -140,25 +141,26 @@ package enum ICU {
         } ?? (0...text.count).map { Int32(truncatingIfNeeded: $0) }
     }
 
-    /// Whether the BMP code point `unit` (not a surrogate) has Grapheme_Cluster_Break Other.
-    package static func isGraphemeOther(_ unit: UInt16) -> Bool {
-        graphemeOther.withUnsafeBufferPointer { isGraphemeOther(unit, in: $0) }
+    /// Whether the BMP code point `unit` (not a surrogate) has Grapheme_Cluster_Break Other, LV
+    /// or LVT: between two such units no rule but GB999 applies.
+    package static func isGraphemePlain(_ unit: UInt16) -> Bool {
+        graphemePlain.withUnsafeBufferPointer { isGraphemePlain(unit, in: $0) }
     }
 
-    /// ``isGraphemeOther(_:)`` read from `table` (``graphemeOther`` lent once for a whole text).
+    /// ``isGraphemePlain(_:)`` read from `table` (``graphemePlain`` lent once for a whole text).
     @inline(__always)
-    private static func isGraphemeOther(_ unit: UInt16, in table: UnsafeBufferPointer<UInt64>) -> Bool {
+    static func isGraphemePlain(_ unit: UInt16, in table: UnsafeBufferPointer<UInt64>) -> Bool {
         table[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0
     }
 
-    /// One bit per BMP code point: Grapheme_Cluster_Break is Other (surrogates: never), from ICU's
-    /// own property data, so the fast path of ``graphemeBoundaries(_:pool:)`` agrees with ICU's
-    /// character break iterator.
-    private static let graphemeOther: [UInt64] = (0..<1024).map { word in
+    /// One bit per BMP code point: Grapheme_Cluster_Break is Other, LV or LVT (surrogates:
+    /// never), from ICU's own property data, so the fast path of ``graphemeBoundaries(_:pool:)``
+    /// agrees with ICU's character break iterator.
+    static let graphemePlain: [UInt64] = (0..<1024).map { word in
         (0..<64).reduce(UInt64(0)) { bits, bit in
             let unit = UInt32(word * 64 + bit)
-            let isOther = !(0xD800...0xDFFF).contains(unit) && tsicu_grapheme_break_is_other(unit) != 0
-            return isOther ? bits | (1 << UInt64(bit)) : bits
+            let isPlain = !(0xD800...0xDFFF).contains(unit) && tsicu_grapheme_break_is_plain(unit) != 0
+            return isPlain ? bits | (1 << UInt64(bit)) : bits
         }
     }
 
@@ -342,7 +344,7 @@ extension ICU {
 
     /// Runs `body` with a break iterator over `text`, from `pool` when there is one, else one
     /// opened for the call and closed after it.
-    fileprivate static func withBreaker<T>(kind: Int32, locale: String, text: UnsafeBufferPointer<UInt16>,
+    static func withBreaker<T>(kind: Int32, locale: String, text: UnsafeBufferPointer<UInt16>,
                                            pool: BreakIteratorPool?, _ body: (OpaquePointer) -> T) -> T? {
         if let pool { return pool.withIterator(kind: kind, locale: locale, text: text, body) }
         guard let breaker = openBreaker(kind: kind, locale: locale, text: text) else { return nil }
