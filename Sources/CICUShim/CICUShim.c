@@ -102,6 +102,17 @@ const char *tsicu_script_name(int32_t script) { return uscript_getName((UScriptC
 int32_t tsicu_has_script(uint32_t code_point, int32_t script) {
     return uscript_hasScript((UChar32)code_point, (UScriptCode)script) ? 1 : 0;
 }
+int32_t tsicu_bidi_plain_right_to_left_kind(uint32_t code_point) {
+    switch (u_charDirection((UChar32)code_point)) {
+    case U_RIGHT_TO_LEFT: case U_RIGHT_TO_LEFT_ARABIC:
+        return 2;
+    case U_DIR_NON_SPACING_MARK: case U_WHITE_SPACE_NEUTRAL: case U_OTHER_NEUTRAL: case U_COMMON_NUMBER_SEPARATOR:
+    case U_EUROPEAN_NUMBER_SEPARATOR: case U_EUROPEAN_NUMBER_TERMINATOR: case U_BOUNDARY_NEUTRAL: case U_SEGMENT_SEPARATOR:
+        return 1;
+    default:
+        return 0;
+    }
+}
 int32_t tsicu_grapheme_break_is_plain(uint32_t code_point) {
     int32_t value = u_getIntPropertyValue((UChar32)code_point, UCHAR_GRAPHEME_CLUSTER_BREAK);
     return value == U_GCB_OTHER || value == U_GCB_LV || value == U_GCB_LVT ? 1 : 0;

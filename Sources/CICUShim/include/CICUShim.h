@@ -82,6 +82,11 @@ int32_t tsicu_has_script(uint32_t code_point, int32_t script);
 /// such code points no rule but GB999 applies (GB6–GB8 join a Hangul syllable only to a jamo),
 /// so a text made only of them breaks between every two.
 int32_t tsicu_grapheme_break_is_plain(uint32_t code_point);
+/// What `code_point`'s bidi class (UAX #9) makes of it in text with no left-to-right or number
+/// character: 2 for R and AL, 1 for the classes that then resolve to the right-to-left
+/// paragraph's level (NSM, WS, ON, CS, ES, ET, BN, S), 0 for the others (L, EN, AN, B and the
+/// explicit formatting characters).
+int32_t tsicu_bidi_plain_right_to_left_kind(uint32_t code_point);
 /// Whether `code_point` is Grapheme_Extend, a spacing mark (general category Mc), Join_Control
 /// or a Variation_Selector: a character that belongs to the cluster before it.
 int32_t tsicu_continues_cluster(uint32_t code_point);

@@ -10,7 +10,8 @@ package final class BidiParagraph {
     package let paragraphLevel: UInt8
     /// Whether every level is 0 (plain left-to-right text: no reordering needed).
     package let isLeftToRightOnly: Bool
-    /// Whether the levels were known without asking ICU (no unit may be right to left).
+    /// Whether the levels were known without asking ICU: no unit may be right to left (every
+    /// level 0, none stored), or the text is plain right to left (every level 1).
     package var isResolvedWithoutICU: Bool { text == nil }
 
     /// The copy of the text ICU reads; nil for plain left-to-right text (ICU is not asked).
@@ -40,7 +41,8 @@ package final class BidiParagraph {
         return highest < 0x590 || !source.contains(where: Self.mayBeRightToLeft)
     }
 
-    /// - Parameter asksICU: ask ICU even for text ``mayBeRightToLeft(_:)`` clears (for tests).
+    /// - Parameter asksICU: ask ICU even for text ``mayBeRightToLeft(_:)`` clears or that is
+    ///   plain right to left (for tests).
     package init(_ source: UnsafeBufferPointer<UInt16>, direction: WritingDirection, asksICU: Bool = false) {
         if !asksICU, Self.isPlainLeftToRight(source, direction: direction) {
             text = nil
@@ -48,6 +50,14 @@ package final class BidiParagraph {
             levels = []
             paragraphLevel = 0
             isLeftToRightOnly = true
+            return
+        }
+        if !asksICU, Self.isPlainRightToLeft(source, direction: direction) {
+            text = nil
+            para = nil
+            levels = [UInt8](filledWith: 1, count: source.count)
+            paragraphLevel = 1
+            isLeftToRightOnly = false
             return
         }
         let text = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: max(1, source.count))
@@ -119,4 +129,50 @@ package final class BidiParagraph {
         }
         return runs
     }
+}
+
+extension BidiParagraph {
+    /// Whether every level of `source` is 1 without asking ICU: the paragraph is right to left
+    /// (forced, or natural with a first strong character that is R or AL) and every unit is R,
+    /// AL or a class that then takes the paragraph's level: NSM (W1: the class of the R before
+    /// it, or of sos), CS, ES and ET (W4–W6: neutral without a European or Arabic number), WS,
+    /// ON, BN and S (N1–N2 between R, sos and eos; L1 for trailing white space and separators).
+    /// Text with L, EN, AN, B, an explicit embedding, override or isolate, a surrogate or a unit
+    /// outside the blocks of ``plainRightToLeftKinds`` asks ICU. Most paragraphs of Hebrew and
+    /// Arabic without digits or Latin words are plain.
+    package static func isPlainRightToLeft(_ source: UnsafeBufferPointer<UInt16>, direction: WritingDirection) -> Bool {
+        guard direction != .leftToRight, !source.isEmpty else { return false }
+        var strong = direction == .rightToLeft
+        return plainRightToLeftKinds.withUnsafeBufferPointer { kinds in
+            for unit in source {
+                let kind = kindIndex(unit).map { kinds[$0] } ?? 0
+                if kind == 0 { return false }
+                if kind == 2 { strong = true }
+            }
+            return strong
+        }
+    }
+
+    /// Where unit `unit`'s kind is kept in ``plainRightToLeftKinds``: U+0000…U+08FF, the general
+    /// punctuation U+2000…U+206F and the presentation forms U+FB1D…U+FEFF (nil elsewhere).
+    @inline(__always)
+    private static func kindIndex(_ unit: UInt16) -> Int? {
+        switch unit {
+        case 0..<0x900: Int(unit)
+        case 0x2000..<0x2070: 0x900 + Int(unit - 0x2000)
+        case 0xFB1D..<0xFF00: 0x970 + Int(unit - 0xFB1D)
+        default: nil
+        }
+    }
+
+    /// ICU's ``tsicu_bidi_plain_right_to_left_kind`` of each unit ``kindIndex(_:)`` covers.
+    private static let plainRightToLeftKinds: [UInt8] = {
+        var kinds = [UInt8](repeating: 0, count: 0x970 + (0xFF00 - 0xFB1D))
+        for range in [0..<0x900, 0x2000..<0x2070, 0xFB1D..<0xFF00] as [Range<UInt32>] {
+            for value in range {
+                kinds[kindIndex(UInt16(value))!] = UInt8(tsicu_bidi_plain_right_to_left_kind(value))
+            }
+        }
+        return kinds
+    }()
 }
