@@ -147,31 +147,6 @@ extension PositionedGlyphs: RangeReplaceableCollection {
     }
 }
 
-extension PositionedGlyphs: ExpressibleByArrayLiteral {
-    /// The glyphs of the literal, stored compactly.
-    public init(arrayLiteral elements: PositionedGlyph...) {
-        self.init(elements)
-    }
-}
-
-extension PositionedGlyphs: Hashable {
-    /// Whether both hold the same glyphs (however they are stored).
-    public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.count == rhs.count && lhs.elementsEqual(rhs)
-    }
-
-    /// Hashes the glyphs.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(count)
-        for glyph in self { hasher.combine(glyph) }
-    }
-}
-
-extension PositionedGlyphs: CustomStringConvertible {
-    /// The glyphs, as an array prints them.
-    public var description: String { Array(self).description }
-}
-
 // MARK: - Internals
 
 extension PositionedGlyphs {
