@@ -100,19 +100,21 @@ package enum ICU {
         }
         if highest < 0x300, carriageReturn != 0 { return CompactOffsets(identity: text.count + 1) }
         // Otherwise unit by unit, the table read through its buffer (not looked up for each unit).
-        let (needsIterator, hasCRLF) = graphemePlain.withUnsafeBufferPointer { other -> (Bool, Bool) in
+        let (firstSpecial, hasCRLF) = graphemePlain.withUnsafeBufferPointer { other -> (Int?, Bool) in
             var hasCRLF = false
             for index in text.indices {
                 let unit = text[index]
                 if unit >= 0x300 {
-                    if !isGraphemePlain(unit, in: other) { return (true, hasCRLF) }
+                    if !isGraphemePlain(unit, in: other) { return (index, hasCRLF) }
                 } else if unit == 0x0A, index > 0, text[index - 1] == 0x0D {
                     hasCRLF = true
                 }
             }
-            return (false, hasCRLF)
+            return (nil, hasCRLF)
         }
-        if needsIterator { return CompactOffsets(narrow: regionGraphemeBoundaries(text, pool: pool)) }
+        if let firstSpecial {
+            return CompactOffsets(narrow: regionGraphemeBoundaries(text, firstSpecial: firstSpecial, pool: pool))
+        }
         guard hasCRLF else { return CompactOffsets(identity: text.count + 1) }
         // Every offset but those between a CR and an LF, written in place.
         return CompactOffsets(narrow: [Int32](count: text.count + 1, filler: 0) { out in
