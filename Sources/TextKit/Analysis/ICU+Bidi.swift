@@ -21,7 +21,8 @@ package final class BidiParagraph {
     /// The analysis of `source`: ``leftToRight`` when ICU need not be asked (see the
     /// initializer), so most paragraphs of most scripts allocate none.
     package static func resolving(_ source: UnsafeBufferPointer<UInt16>, direction: WritingDirection) -> BidiParagraph {
-        isPlainLeftToRight(source, direction: direction) ? leftToRight : BidiParagraph(source, direction: direction)
+        isPlainLeftToRight(source, direction: direction)
+            ? leftToRight : BidiParagraph(source, direction: direction, asksICU: false, mayBePlainLeftToRight: false)
     }
 
     /// The analysis of every paragraph resolved left to right without ICU: no levels, no ICU
@@ -43,8 +44,15 @@ package final class BidiParagraph {
 
     /// - Parameter asksICU: ask ICU even for text ``mayBeRightToLeft(_:)`` clears or that is
     ///   plain right to left (for tests).
-    package init(_ source: UnsafeBufferPointer<UInt16>, direction: WritingDirection, asksICU: Bool = false) {
-        if !asksICU, Self.isPlainLeftToRight(source, direction: direction) {
+    package convenience init(_ source: UnsafeBufferPointer<UInt16>, direction: WritingDirection, asksICU: Bool = false) {
+        self.init(source, direction: direction, asksICU: asksICU, mayBePlainLeftToRight: true)
+    }
+
+    /// The analysis, `mayBePlainLeftToRight` false when ``isPlainLeftToRight(_:direction:)`` was
+    /// asked already (``resolving(_:direction:)``).
+    private init(_ source: UnsafeBufferPointer<UInt16>, direction: WritingDirection, asksICU: Bool,
+                 mayBePlainLeftToRight: Bool) {
+        if !asksICU, mayBePlainLeftToRight, Self.isPlainLeftToRight(source, direction: direction) {
             text = nil
             para = nil
             levels = []
