@@ -72,15 +72,11 @@ final class GlyphAssembly {
 
     /// Appends the glyphs of a cached word, adding `clusterOffset` to their clusters.
     func append(_ glyphs: CachedGlyphs, clusterOffset: Int32) {
-        guard glyphs.isCompact else {
-            append(UnsafeBufferPointer(start: glyphs.base.assumingMemoryBound(to: GlyphRecord.self), count: glyphs.count),
-                   clusterOffset: clusterOffset)
-            return
-        }
+        guard glyphs.isCompact else { return append(glyphs.records, clusterOffset: clusterOffset) }
         if count + glyphs.count > capacity { grow(to: count + glyphs.count) }
         let end = storage + count
         for index in 0..<glyphs.count {
-            (end + index).initialize(to: glyphs.record(index, clusterOffset: clusterOffset))
+            (end + index).initialize(to: glyphs.compactRecord(index, clusterOffset: clusterOffset))
         }
         count += glyphs.count
     }

@@ -199,18 +199,19 @@ struct CachedGlyphs {
         }
     }
 
-    /// Record `index`, its cluster plus `clusterOffset`.
+    /// Compact record `index` as a record, its cluster plus `clusterOffset` (full records are
+    /// read as they are: ``records``).
     @inline(__always)
-    func record(_ index: Int, clusterOffset: Int32) -> GlyphRecord {
-        if isCompact {
-            let at = Self.compactStride &* index
-            return GlyphRecord(glyph: UInt32(base.load(fromByteOffset: at, as: UInt16.self)),
-                               cluster: Int32(base.load(fromByteOffset: at &+ 4, as: UInt8.self)) &+ clusterOffset,
-                               advance: Int32(base.load(fromByteOffset: at &+ 2, as: Int16.self)),
-                               unsafeToBreak: base.load(fromByteOffset: at &+ 5, as: Bool.self))
-        }
-        var record = base.load(fromByteOffset: MemoryLayout<GlyphRecord>.stride &* index, as: GlyphRecord.self)
-        record.cluster &+= clusterOffset
-        return record
+    func compactRecord(_ index: Int, clusterOffset: Int32) -> GlyphRecord {
+        let at = Self.compactStride &* index
+        return GlyphRecord(glyph: UInt32(base.load(fromByteOffset: at, as: UInt16.self)),
+                           cluster: Int32(base.load(fromByteOffset: at &+ 4, as: UInt8.self)) &+ clusterOffset,
+                           advance: Int32(base.load(fromByteOffset: at &+ 2, as: Int16.self)),
+                           unsafeToBreak: base.load(fromByteOffset: at &+ 5, as: Bool.self))
+    }
+
+    /// The full records (not compact ones).
+    var records: UnsafeBufferPointer<GlyphRecord> {
+        UnsafeBufferPointer(start: base.assumingMemoryBound(to: GlyphRecord.self), count: count)
     }
 }

@@ -117,7 +117,7 @@ import Testing
             guard fits else { continue }
             admitted += 1
             [record].withUnsafeBufferPointer { CachedGlyphs.storeCompact($0, at: buffer) }
-            let back = CachedGlyphs(base: UnsafeRawPointer(buffer), count: 1, isCompact: true).record(0, clusterOffset: 1_000)
+            let back = CachedGlyphs(base: UnsafeRawPointer(buffer), count: 1, isCompact: true).compactRecord(0, clusterOffset: 1_000)
             #expect(back.glyph == record.glyph && back.cluster == record.cluster + 1_000 && back.advance == record.advance
                     && back.offsetX == 0 && back.offsetY == 0 && back.unsafeToBreak == record.unsafeToBreak, "\(record)")
         }
