@@ -38,8 +38,8 @@ extension ICU {
                 return Swift.max(index - 1, 0)..<end
             }
             // (A CR before the first special unit is special too: the first region starts there.)
-            var first = firstSpecial
-            if let carriageReturn = text[..<firstSpecial].firstIndex(of: 0x0D) { first = carriageReturn }
+            var first = 0
+            while first < firstSpecial, text[first] != 0x0D { first += 1 }
             var out: [Int32] = []
             out.reserveCapacity(count + 1)
             out.append(0)
@@ -66,7 +66,9 @@ extension ICU {
                         position = tsicu_breaker_next(breaker)
                     }
                     next = region.upperBound + 1
-                    guard let special = text[region.upperBound...].indices.first(where: { !isPlain($0) }) else { return true }
+                    var special = region.upperBound
+                    while special < count, isPlain(special) { special += 1 }
+                    guard special < count else { return true }
                     region = regionAround(special)
                 }
             }
