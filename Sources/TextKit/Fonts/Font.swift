@@ -30,8 +30,8 @@ public final class Font: Hashable, Sendable, CustomStringConvertible {
     /// Whether the glyphs are outlines; false for colour bitmap fonts (CBDT/sbix emoji), whose
     /// glyphs are images that only a renderer with their bitmaps draws.
     public let hasOutlines: Bool
-    /// The file's 64-bit digest (the one fonts compare by, taken as the file loads), as 16
-    /// lowercase hex digits: a changed font explains a changed golden file. See
+    /// The file's 64-bit digest (the one fonts compare by, taken the first time it is asked
+    /// for), as 16 lowercase hex digits: a changed font explains a changed golden file. See
     /// docs/json-format.md for the algorithm.
     public var fileHash: String {
         let hex = String(digest, radix: 16)
@@ -52,7 +52,7 @@ public final class Font: Hashable, Sendable, CustomStringConvertible {
         self.descender = loaded.descender
         self.lineGap = loaded.lineGap
         self.hasOutlines = loaded.hasOutlines
-        self.digest = loaded.digest
+        self.fileLength = loaded.fileLength
         self.shaper = loaded.shaper
         self.hasColorGlyphs = loaded.shaper.hasColorGlyphs
         // Controls (below U+0020, and U+007F) need no glyph: they count as covered.
@@ -95,7 +95,8 @@ public final class Font: Hashable, Sendable, CustomStringConvertible {
     /// bytes a step) is not a cryptographic hash: two different files share it by accident with
     /// a chance of about 2⁻⁶⁴, but files made to collide on purpose would compare equal.
     public static func == (lhs: Font, rhs: Font) -> Bool {
-        lhs === rhs || (lhs.digest == rhs.digest && lhs.faceIndex == rhs.faceIndex)
+        // (Files of different lengths differ: their digests, read in full, are not asked for.)
+        lhs === rhs || (lhs.faceIndex == rhs.faceIndex && lhs.fileLength == rhs.fileLength && lhs.digest == rhs.digest)
     }
 
     /// Hashes what ``==(_:_:)`` compares: the file's digest and the face index.
@@ -106,8 +107,26 @@ public final class Font: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: - Internals
 
-    /// A 64-bit digest of the file's bytes (``digest64(_:)``), which ``==(_:_:)`` compares.
-    let digest: UInt64
+    /// A 64-bit digest of the file's bytes (``digest64(_:)``), which ``==(_:_:)`` compares: read
+    /// in full the first time it is asked for, not as the face loads. A layout never asks (its
+    /// caches and font table know a face by identity, one object per file and face index in a
+    /// collection), and a fallback CJK face is a 19 MB file of which shaping reads a few tables:
+    /// the digest of it was 16 M instructions, and 4,700 pages touched, of a first layout of
+    /// the Python documentation (three Chinese characters).
+    var digest: UInt64 {
+        digestMemo.withLock { memo in
+            if let memo { return memo }
+            let digest = shaper.fileDigest()
+            memo = digest
+            return digest
+        }
+    }
+
+    private let digestMemo = Locked<UInt64?>(nil)
+    /// Whether ``digest`` was read (the file digested).
+    package var hasReadDigest: Bool { digestMemo.withLock { $0 != nil } }
+    /// The font file's length in bytes (part of the digest: fonts of different lengths differ).
+    let fileLength: Int
 
     package let shaper: HarfBuzzFont
     /// ``coversASCII(_:)`` of every ASCII character as bit n of the pair, for the itemizer's
@@ -166,7 +185,7 @@ private struct LoadedFace {
     var family: String, style: String
     var unitsPerEm: Int, ascender: Int, descender: Int, lineGap: Int
     var hasOutlines: Bool
-    var digest: UInt64
+    var fileLength: Int
     var shaper: HarfBuzzFont
 
     static func load(path: String, faceIndex: Int) throws(FontError) -> LoadedFace {
@@ -179,7 +198,6 @@ private struct LoadedFace {
             throw FontError(code: .invalidFont, subject: path, message: "the font file is empty")
         }
         let raw = UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self)
-        let data = UnsafeBufferPointer(start: raw, count: Int(length))
 
         // FreeType validates the file and gives names and metrics.
         var library: FT_Library?
@@ -222,7 +240,7 @@ private struct LoadedFace {
             family: rec.family_name.map { String(cString: $0) } ?? "",
             style: rec.style_name.map { String(cString: $0) } ?? "",
             unitsPerEm: unitsPerEm, ascender: ascender, descender: descender, lineGap: gap,
-            hasOutlines: scalable, digest: digest64(data), shaper: shaper)
+            hasOutlines: scalable, fileLength: Int(length), shaper: shaper)
     }
 }
 
@@ -230,8 +248,8 @@ private struct LoadedFace {
 /// 0x100000001b3) on little-endian 64-bit words, each product folded (`h ^= h >> 32`), from the
 /// offset basis 0xcbf29ce484222325 xor the byte count; the bytes after the last whole word take
 /// FNV-1a's byte step. A sixth of the instructions of FNV-1a over a font file (whose multiplies,
-/// one a byte, wait on each other: 30 ms for a 19 MB CJK font): fonts compare by it when they
-/// load, and it is their ``Font/fileHash``.
+/// one a byte, wait on each other: 30 ms for a 19 MB CJK font): fonts compare by it, and it is
+/// their ``Font/fileHash``.
 func digest64(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var hash = fnv1aOffsetBasis ^ UInt64(bytes.count)
     let raw = UnsafeRawBufferPointer(bytes)

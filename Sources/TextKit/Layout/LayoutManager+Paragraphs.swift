@@ -379,6 +379,21 @@ extension LayoutManager {
         return font
     }
 
+    /// A font object and a size: the key of ``fontIndices``, equal only for the same object.
+    struct FontObjectKey: Hashable {
+        var font: Font
+        var pointSize: Double
+
+        static func == (lhs: FontObjectKey, rhs: FontObjectKey) -> Bool {
+            lhs.font === rhs.font && lhs.pointSize == rhs.pointSize
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(ObjectIdentifier(font))
+            hasher.combine(pointSize)
+        }
+    }
+
     func index(of font: Font, size: Double) -> Int {
         let key = UsedFont(font: font, pointSize: size)
         if let last = lastFontIndex, last.key == key { return last.index }
@@ -386,13 +401,20 @@ extension LayoutManager {
             (lastFontIndex, previousFontIndex) = (previous, lastFontIndex)
             return previous.index
         }
-        let index: Int
-        if let known = fontIndices[key] {
+        let index: Int, objectKey = FontObjectKey(font: font, pointSize: size)
+        if let known = fontIndices[objectKey] {
             index = known
         } else {
-            fontTable.append(key)
-            index = fontTable.count - 1
-            fontIndices[key] = index
+            // A font object met first: an equal font in the table (a rare second load of one
+            // file) lends its index, compared without reading the files' digests unless their
+            // lengths agree (``Font/==(_:_:)``).
+            if let equal = fontTable.firstIndex(of: key) {
+                index = equal
+            } else {
+                fontTable.append(key)
+                index = fontTable.count - 1
+            }
+            fontIndices[objectKey] = index
         }
         previousFontIndex = lastFontIndex
         lastFontIndex = (key, index)

@@ -381,7 +381,9 @@ public final class LayoutManager: TextStorageObserver {
     var cachedExtraLine: (start: LayoutCursor, fragment: ExtraLineFragment?)?
     @exclusivity(unchecked) var overflowStart: Int?
     @exclusivity(unchecked) var fontTable: [UsedFont] = []
-    @exclusivity(unchecked) var fontIndices: [UsedFont: Int] = [:]
+    /// ``fontTable``'s indices by font object and size (equal fonts that are different objects,
+    /// the same file at two paths, share the index of the first: ``index(of:size:)``).
+    @exclusivity(unchecked) var fontIndices: [FontObjectKey: Int] = [:]
     /// The last two fonts ``index(of:size:)`` answered for, the latest first: the glyph runs of
     /// consecutive fragments are mostly in one font, or alternate between two (text in one
     /// script and words in another's fallback font), and this spares them a hash lookup each.

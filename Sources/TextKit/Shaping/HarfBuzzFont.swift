@@ -79,6 +79,17 @@ package final class HarfBuzzFont: @unchecked Sendable {
         hb_face_destroy(face)
     }
 
+    /// ``digest64(_:)`` of the whole font file the face was made from (every face of a
+    /// collection file has the file's).
+    func fileDigest() -> UInt64 {
+        let blob = hb_face_reference_blob(face)
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        guard let bytes = hb_blob_get_data(blob, &length) else { return digest64(UnsafeBufferPointer(start: nil, count: 0)) }
+        return digest64(UnsafeBufferPointer(start: UnsafeRawPointer(bytes).assumingMemoryBound(to: UInt8.self),
+                                            count: Int(length)))
+    }
+
     /// The number of glyphs in the face: glyph IDs run from 0 to one less.
     var glyphCount: Int { Int(hb_face_get_glyph_count(face)) }
 

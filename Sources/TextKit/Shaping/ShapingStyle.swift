@@ -69,13 +69,28 @@ package struct ShapingInput: Hashable, Sendable {
     /// `==` copies their strings and arrays). Every stored property is compared
     /// (`ShapeCacheTests.recentStylesCompareEveryField` holds the list to the type).
     func matches(_ other: borrowing ShapingInput) -> Bool {
-        script == other.script && rightToLeft == other.rightToLeft && font == other.font && language == other.language
+        script == other.script && rightToLeft == other.rightToLeft && font === other.font && language == other.language
             && features == other.features
+    }
+
+    /// Equal inputs: the same font object (not only an equal font: an input is a key of the
+    /// caches of the one collection that loaded the font, which loads a face once, and the
+    /// file's digest, which equal fonts compare, is not read for a layout: ``Font/digest``)
+    /// and equal other fields.
+    package static func == (lhs: ShapingInput, rhs: ShapingInput) -> Bool { lhs.matches(rhs) }
+
+    /// Hashes what ``==(_:_:)`` compares.
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(font))
+        hasher.combine(rightToLeft)
+        hasher.combine(script)
+        hasher.combine(language)
+        hasher.combine(features)
     }
 
     /// Font, script and direction in one integer: equal inputs have equal keys.
     var quickKey: UInt64 {
-        font.digest &+ UInt64(script?.rawValue ?? 0) << 1 | (rightToLeft ? 1 : 0)
+        UInt64(UInt(bitPattern: ObjectIdentifier(font))) &+ UInt64(script?.rawValue ?? 0) << 1 | (rightToLeft ? 1 : 0)
     }
 
     /// ``shape(_:range:)`` as glyph records in logical order (the word cache's form), written over

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TextKit
 
-/// Fonts compare by a digest of the file taken when they load, and ``Font/fileHash`` (in the
+/// Fonts compare by a digest of the file (taken when first asked for), and ``Font/fileHash`` (in the
 /// layout JSON and the goldens) is that digest: it must be the algorithm docs/json-format.md
 /// gives, over every byte of the file.
 @Suite("Font digest and file hash")
