@@ -7,6 +7,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1${TSAN_OPTIONS:+ $TSAN_OPTIONS}"
-filter=(--filter "ParallelShaping|PipelinedShaping|Golden|Incremental|ShapeCache|Noncontiguous|FontLoading|ReusedStorage")
+filter=(--filter "ParallelShaping|PipelinedShaping|Golden|Incremental|ShapeCache|ConcurrentWordCache|Noncontiguous|FontLoading|ReusedStorage")
 for argument in "$@"; do [ "$argument" = --filter ] && filter=(); done
 exec swift test --sanitize=thread --scratch-path .build-tsan -Xswiftc -use-ld=lld "${filter[@]}" "$@"
