@@ -42,14 +42,14 @@ let package = Package(
         // The engine.
         .target(
             name: "TextKit",
-            dependencies: ["TextKitGeometry", "CFreeType", "CHarfBuzz", "CFontconfig", "CICUShim", "CHyphen"]
+            dependencies: ["TextKitGeometry", "CFreeType", "CHarfBuzz", "CFontconfig", "CICUShim", "CHyphen", "CHeapTuning"]
         ),
         // File formats beside the engine: the layout JSON writer, the styled-input reader and the
         // layout request reader of `textkit serve` (whose exclusions are SVG path data).
         .target(name: "TextKitFormats", dependencies: ["TextKit", "TextKitSVG"]),
         // Rendering a layout to PDF, SVG and PNG with cairo.
         .target(name: "TextKitRender", dependencies: ["TextKit", "CCairo", "CFontconfig"]),
-        // The C allocator's heap growth, set by the one-shot commands.
+        // The C allocator's heap growth: set by the one-shot commands, reserved by each shaping worker thread.
         .target(name: "CHeapTuning"),
         // The `textkit` command.
         .executableTarget(
