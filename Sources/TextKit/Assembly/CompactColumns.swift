@@ -113,10 +113,19 @@ struct CompactDoubles: Sendable {
         }
     }
 
-    /// Values already narrowed, none less than the one before it (the caller's word).
-    init(nondecreasing narrow: [Float]) {
+    /// Whether every value is an exact sum (``init(exactSums:)``): a difference of two values is
+    /// then exactly the sum of the terms between them.
+    private(set) var holdsExactSums = false
+
+    /// Prefix sums already narrowed, none less than the one before it, each exactly the sum of
+    /// the terms before it (the caller's word: ``Paragraph/narrowAdvancePrefix(of:count:)``).
+    init(exactSums narrow: [Float]) {
         self.narrow = narrow
+        holdsExactSums = true
     }
+
+    /// The values, when they are exact sums (``holdsExactSums``: kept narrow).
+    var exactSums: [Float]? { holdsExactSums ? narrow : nil }
 
     @inline(__always)
     subscript(index: Int) -> Double { wide.isEmpty ? Double(narrow[index]) : wide[index] }

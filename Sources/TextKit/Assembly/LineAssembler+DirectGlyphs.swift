@@ -191,7 +191,8 @@ extension LineAssembler {
     /// a character from `characterBase` on, or with `charactersFromClusters` each glyph the
     /// character of its cluster, the paragraph's scalar offsets being its UTF-16 offsets) placed
     /// from `pen` as glyphs that read the run's ids, advances (and clusters) and keep only their
-    /// x (``PositionedGlyphs/init(xColumn:characterBase:baseline:fontIndex:columns:first:scale:charactersFromClusters:)``);
+    /// x, or read it from the paragraph's advance prefix when that holds exact sums and the glyphs
+    /// are one a cluster (``PositionedGlyphs/init(count:x:characterBase:baseline:fontIndex:columns:first:scale:charactersFromClusters:)``);
     /// nil, for the column writer, when a glyph has an x or y offset or a negative advance, the
     /// run is raised off the baseline, or some x may not be exact as Float (the bounds of
     /// ``ColumnWriter/exactRange(scale:pen:)``, checked once for all: the run's advances are
@@ -210,6 +211,19 @@ extension LineAssembler {
         else { return nil }
         // Registered as the column writer registers it (font indices follow first use).
         let font = fontIndex(runs[index].font, runs[index].pointSize)
+        if !keepsXColumns, let prefix = paragraph.advancePrefix.exactSums,
+           let units = Self.clusterUnits(columns, glyphs, run: runs[index]) {
+            // x from the paragraph's advance prefix, exact sums: each glyph's x is the pen plus
+            // the advances of the clusters before its own in the line (one glyph a cluster), the
+            // same exact value the loop below sums (no x kept: 4 bytes a glyph and an array).
+            let end = start + (Double(prefix[units.end]) - Double(prefix[units.first]))
+            guard abs(end) < exact.limit else { return nil }
+            let x = PositionedGlyphs.RunX.advances(pen: start + noOffset, prefix: prefix, firstUnit: units.first,
+                                                   unitsFollowGlyphs: runs[index].hasOneGlyphPerUnit)
+            return PositionedGlyphs(count: glyphs.count, x: x, characterBase: characterBase, baseline: baseline,
+                                    fontIndex: font, columns: columns, first: glyphs.lowerBound, scale: scale,
+                                    charactersFromClusters: charactersFromClusters)
+        }
         var end = start
         // (Zeroed first: `init(unsafeUninitializedCapacity:)` looks its storage type up at run
         // time, which costs more than the zeros.)
@@ -229,8 +243,29 @@ extension LineAssembler {
             return glyphs.count
         }
         guard abs(end) < exact.limit else { return nil }
-        return PositionedGlyphs(xColumn: xColumn, characterBase: characterBase, baseline: baseline, fontIndex: font,
-                                columns: columns, first: glyphs.lowerBound, scale: scale,
-                                charactersFromClusters: charactersFromClusters)
+        return PositionedGlyphs(count: glyphs.count, x: .column(xColumn), characterBase: characterBase,
+                                baseline: baseline, fontIndex: font, columns: columns, first: glyphs.lowerBound,
+                                scale: scale, charactersFromClusters: charactersFromClusters)
+    }
+
+    /// The UTF-16 offsets of the clusters of `glyphs` of `run` (columns `columns`): the first
+    /// glyph's, and the offset after the last glyph's cluster (the next glyph's cluster, or the
+    /// run's end); nil unless the clusters increase strictly over the glyphs (one glyph a cluster).
+    private static func clusterUnits(_ columns: GlyphColumns, _ glyphs: Range<Int>, run: ShapedRun)
+        -> (first: Int, end: Int)? {
+        if run.hasOneGlyphPerUnit {
+            return (run.range.lowerBound + glyphs.lowerBound, run.range.lowerBound + glyphs.upperBound)
+        }
+        return columns.withUnsafeColumns { _, clusters, _, _ in
+            // (No early exit: a reduction the compiler vectorizes.)
+            var decreases: Int32 = 0
+            for g in glyphs.dropFirst() { decreases |= (clusters[g] &- clusters[g &- 1] &- 1) }
+            guard decreases >= 0 else { return nil }
+            if glyphs.upperBound < clusters.count, clusters[glyphs.upperBound] <= clusters[glyphs.upperBound - 1] {
+                return nil
+            }
+            let end = glyphs.upperBound < clusters.count ? Int(clusters[glyphs.upperBound]) : run.range.upperBound
+            return (Int(clusters[glyphs.lowerBound]), end)
+        }
     }
 }

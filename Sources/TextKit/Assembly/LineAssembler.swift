@@ -12,6 +12,9 @@ package struct LineAssembler {
     /// (``directGlyphs(_:contentEnd:pen:baseline:hyphen:contentStart:)``); false places every
     /// fragment through the general path (tests compare the two).
     var writesColumnsDirectly = true
+    /// Whether fragments that read their run keep an x column even where x can be read from the
+    /// paragraph's advance prefix (tests compare the two).
+    var keepsXColumns = false
     /// Maps a run's font and size to the layout's font index.
     let fontIndex: (Font, Double) -> Int
 
@@ -327,11 +330,12 @@ package struct LineAssembler {
 
     /// Creates a value from its parts.
     package init(paragraph: Paragraph, style: ParagraphStyle, padding: Double, writesColumnsDirectly: Bool = true,
-                 fontIndex: @escaping (Font, Double) -> Int) {
+                 keepsXColumns: Bool = false, fontIndex: @escaping (Font, Double) -> Int) {
         self.paragraph = paragraph
         self.style = style
         self.padding = padding
         self.writesColumnsDirectly = writesColumnsDirectly
+        self.keepsXColumns = keepsXColumns
         self.fontIndex = fontIndex
     }
 }

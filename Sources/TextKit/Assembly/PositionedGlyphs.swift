@@ -1,8 +1,9 @@
 /// The glyphs of a line fragment, in visual order: a random-access collection of
 /// ``PositionedGlyph`` values kept in flat arrays (12 to 16 bytes a glyph) instead of one
-/// 56-byte value per glyph. The glyphs of a line laid out left to right in one shaped run keep
-/// only their x (4 bytes a glyph) and read ids, advances and, with ligatures, characters from
-/// the run, which they share with the paragraph.
+/// 56-byte value per glyph. The glyphs of a line laid out left to right in one shaped run read
+/// ids, advances and, with ligatures, characters from the run, which they share with the
+/// paragraph, and keep only their x (4 bytes a glyph), or nothing where x is read from the
+/// paragraph's advances (exact sums, one glyph a cluster: most lines of most text).
 ///
 /// Reading an element rebuilds exactly the value that was stored: glyph ids, character indices,
 /// advances and positions come back bit for bit (a value kept in 32 bits is kept so only when it
@@ -65,7 +66,9 @@ extension PositionedGlyphs: RandomAccessCollection, MutableCollection {
             if let source {
                 // (x in 32 bits: the glyphs are made so only when every x is exact as Float.)
                 return words.withUnsafeBufferPointer { w in
-                    let x = Double(Float(bitPattern: w[position]))
+                    let x = source.prefix.map { prefix in source.pen + (Double(prefix[source.unitsFollowGlyphs
+                        ? source.firstUnit &+ position : Int(source.columns.cluster(source.first &+ position))])
+                        - Double(prefix[source.firstUnit])) } ?? Double(Float(bitPattern: w[position]))
                     return PositionedGlyph(glyphID: source.columns.glyph(source.first &+ position), fontIndex: run.fontIndex,
                                            position: Point(x: x, y: y(at: position, w)),
                                            advance: Double(source.columns.advance(source.first &+ position)) * source.scale,
@@ -152,22 +155,22 @@ extension PositionedGlyphs: RangeReplaceableCollection {
 extension PositionedGlyphs {
     /// Glyph count and column widths.
     private struct Format: Hashable, Sendable {
-        var count: Int32 = 0
-        /// Glyphs whose y differs from the baseline.
-        var yExceptionCount: Int32 = 0
-        var wideCharacters = false
-        /// Glyph `i` is character `characterBase + i`: no character column.
+        /// Glyphs, and those whose y differs from the baseline.
+        var count: Int32 = 0, yExceptionCount: Int32 = 0
+        /// Whether glyph `i` is character `characterBase + i` (no character column).
         var identityCharacters = false
-        var wideAdvances = false
-        var wideX = false
+        var wideCharacters = false, wideAdvances = false, wideX = false
 
         var characterWords: Int { identityCharacters ? 0 : wideCharacters ? 2 : 1 }
         var advanceWords: Int { wideAdvances ? 2 : 1 }
         var xWords: Int { wideX ? 2 : 1 }
-        /// Whether ids and advances are read from a run's columns (``source``): the words hold x only.
-        var readsRun = false
+        /// Whether ids and advances are read from a run's columns (``source``): the words hold x
+        /// only, or nothing when x comes from the paragraph's advances (`xFromRun`).
+        var readsRun = false, xFromRun = false
         /// Words of the per-glyph columns.
-        var columnWords: Int { Int(count) * (readsRun ? xWords : 1 + characterWords + advanceWords + xWords) }
+        var columnWords: Int {
+            Int(count) * (readsRun ? (xFromRun ? 0 : xWords) : 1 + characterWords + advanceWords + xWords)
+        }
     }
 
     /// A font and direction from glyph `start` on.
@@ -276,38 +279,58 @@ extension PositionedGlyphs {
         words = columns
     }
 
-    /// Glyphs `first ..< first + xColumn.count` of a shaped run's `columns`, placed at the x of
-    /// `xColumn` (Float bit patterns) on `baseline`, glyph `i` being character `characterBase + i`
-    /// (or, with `charactersFromClusters`, character `characterBase` plus its cluster less the
-    /// first glyph's), in font `fontIndex`, left to right, each advance `scale` times its advance
-    /// in font units. The caller vouches that every advance and x is exact as Float (as
-    /// ``init(_:baseline:)`` would then keep them in 32 bits) and that the columns are no longer
-    /// changed.
-    init(xColumn: consuming [UInt32], characterBase: Int, baseline: Double, fontIndex: Int,
-         columns: GlyphColumns, first: Int, scale: Double, charactersFromClusters: Bool = false) {
-        precondition(!xColumn.isEmpty && Int32(exactly: xColumn.count) != nil
-                     && first >= 0 && first + xColumn.count <= columns.count, "bad glyph stretch")
-        format.count = Int32(xColumn.count)
+    /// Where the x of glyphs that read their run come from: kept (Float bit patterns), or the
+    /// paragraph's advance prefix (exact sums): glyph `i`'s x is `pen` plus the prefix at its
+    /// cluster (`firstUnit + i` when `unitsFollowGlyphs`) less the prefix at `firstUnit`, the
+    /// first glyph's. The caller vouches for one glyph a cluster (clusters increasing strictly),
+    /// so that each x is the pen that summing the advances from `pen` gives.
+    enum RunX { case column([UInt32]), advances(pen: Double, prefix: [Float], firstUnit: Int, unitsFollowGlyphs: Bool) }
+
+    /// Glyphs `first ..< first + count` of a shaped run's `columns`, placed at `x` on `baseline`,
+    /// glyph `i` being character `characterBase + i` (or, with `charactersFromClusters`, character
+    /// `characterBase` plus its cluster less the first glyph's), in font `fontIndex`, left to
+    /// right, each advance `scale` times its advance in font units. The caller vouches that every
+    /// advance and x is exact as Float (as ``init(_:baseline:)`` would then keep them in 32 bits)
+    /// and that the columns are no longer changed.
+    init(count: Int, x: RunX, characterBase: Int, baseline: Double, fontIndex: Int, columns: GlyphColumns,
+         first: Int, scale: Double, charactersFromClusters: Bool = false) {
+        precondition(count > 0 && Int32(exactly: count) != nil && first >= 0 && first + count <= columns.count,
+                     "bad glyph stretch")
+        format.count = Int32(count)
         format.identityCharacters = !charactersFromClusters
         format.readsRun = true
         self.baseline = baseline
         self.characterBase = characterBase
         firstRun = Run(start: 0, fontIndex: fontIndex, isRightToLeft: false)
-        source = RunSource(columns: columns, first: first, scale: scale)
-        words = xColumn
+        var source = RunSource(columns: columns, first: first, scale: scale)
+        switch x {
+        case .column(let column):
+            precondition(column.count == count, "bad x column")
+            words = column
+        case let .advances(pen, prefix, firstUnit, unitsFollowGlyphs):
+            precondition(firstUnit >= 0 && firstUnit < prefix.count, "bad advance prefix")
+            format.xFromRun = true
+            (source.prefix, source.pen, source.firstUnit, source.unitsFollowGlyphs) = (prefix, pen, firstUnit, unitsFollowGlyphs)
+        }
+        self.source = source
     }
 
-    /// A shaped run's columns, read by ``PositionedGlyphs`` from glyph `first` on.
+    /// A shaped run's columns, read from glyph `first` on (and, with `prefix`, the x of
+    /// ``RunX/advances(pen:prefix:firstUnit:unitsFollowGlyphs:)``). Unchecked Sendable: the
+    /// columns are immutable once their run is made (``GlyphColumns`` is not Sendable for the
+    /// code that makes them).
     struct RunSource: @unchecked Sendable {
-        // (Unchecked: the columns are immutable once their run is made, and ``GlyphColumns``
-        // is not Sendable for the sake of the code that makes them.)
         let columns: GlyphColumns
         let first: Int
         let scale: Double
+        var prefix: [Float]? = nil
+        var pen = 0.0, firstUnit = 0, unitsFollowGlyphs = false
     }
 
-    /// Whether ids and advances are read from a shaped run's columns rather than kept here.
+    /// Whether ids and advances (``readsRunColumns``), and x (``readsRunX``), are read from a
+    /// shaped run's columns and the paragraph's advances rather than kept here.
     package var readsRunColumns: Bool { source != nil }
+    package var readsRunX: Bool { format.xFromRun }
 
     /// Bytes of the flat storage (the per-glyph columns and the y exceptions; not the run's
     /// columns when the glyphs read them, which the paragraph keeps anyway).

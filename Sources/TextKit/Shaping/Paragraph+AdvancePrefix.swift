@@ -6,7 +6,7 @@ extension Paragraph {
     /// paragraphs in fonts of 2,048 units per em), else summed in 64 bits over `scratch` and kept
     /// as it turns out.
     static func advancePrefix(of runs: [ShapedRun], count: Int, scratch: inout [Double]) -> CompactDoubles {
-        if let narrow = narrowAdvancePrefix(of: runs, count: count) { return CompactDoubles(nondecreasing: narrow) }
+        if let narrow = narrowAdvancePrefix(of: runs, count: count) { return CompactDoubles(exactSums: narrow) }
         advancePrefix(of: runs, count: count, into: &scratch)
         return CompactDoubles(scratch)
     }

@@ -68,7 +68,7 @@ struct DirectGlyphsTests {
         var rng = SplitMix64(seed: seed)
         let resolver = FontResolver(collection: ScriptFixtures.fonts, fallback: ScriptFixtures.primary)
         let alignments: [TextAlignment] = [.natural, .left, .right, .center, .justified]
-        var clusterCharacters = 0
+        var clusterCharacters = 0, runX = 0
         for _ in 0..<45 {
             let alignment = alignments.randomElement(using: &rng)!
             // Two paragraphs in three in Latin alone: most lines then lie in one run.
@@ -82,14 +82,17 @@ struct DirectGlyphsTests {
             let direction: WritingDirection = [.natural, .natural, .leftToRight, .rightToLeft].randomElement(using: &rng)!
             let paragraph = Paragraph(content: scalars[...], attributes: runs, direction: direction, fonts: resolver,
                                       context: MeasuringContext(hyphenation: HyphenationDictionaries()))
+            let exactSums = Paragraph.narrowAdvancePrefix(of: paragraph.runs, count: paragraph.utf16.count) != nil
             let count = paragraph.utf16.count
             guard count > 0 else { continue }
             let cuts = Array(Set(paragraph.breaks.map(\.offset) + Array(paragraph.graphemes))).sorted()
-            var fonts: [[UsedFont]] = [[], []]
+            var fonts: [[UsedFont]] = [[], [], []]
             let padding = [0, 2, 0.3].randomElement(using: &rng)!
-            let assemblers = [true, false].enumerated().map { index, direct in
-                LineAssembler(paragraph: paragraph, style: runs[0].0.paragraphStyle,
-                              padding: padding, writesColumnsDirectly: direct) { font, size in
+            // Direct (x read from the paragraph's advances where it can be), general, and direct
+            // keeping every x column.
+            let assemblers = [(true, false), (false, false), (true, true)].enumerated().map { index, kind in
+                LineAssembler(paragraph: paragraph, style: runs[0].0.paragraphStyle, padding: padding,
+                              writesColumnsDirectly: kind.0, keepsXColumns: kind.1) { font, size in
                     let used = UsedFont(font: font, pointSize: size)
                     if let known = fonts[index].firstIndex(of: used) { return known }
                     fonts[index].append(used)
@@ -112,15 +115,26 @@ struct DirectGlyphsTests {
                                       range: start..<end, endsWithMandatoryBreak: Bool.random(using: &rng))
                 let (direct, general) = (assemblers[0].assemble(line, isLastLine: end == count),
                                          assemblers[1].assemble(line, isLastLine: end == count))
+                let withX = assemblers[2].assemble(line, isLastLine: end == count)
                 #expect(direct.fragments.map(Self.bits) == general.fragments.map(Self.bits),
                         "seed \(seed): \(String(String.UnicodeScalarView(scalars))) [\(start)..<\(end)] in \(span)")
+                #expect(withX.fragments.map(Self.bits) == general.fragments.map(Self.bits))
                 #expect(direct.baseline.bitPattern == general.baseline.bitPattern && direct.rect == general.rect)
-                // Storage: the general path's, or (glyphs of one run) the x column alone.
-                for (fast, slow) in zip(direct.fragments, general.fragments) {
-                    #expect(fast.glyphs.readsRunColumns ? fast.glyphs.storedBytes == 4 * fast.glyphs.count
-                                                        : fast.glyphs.storedBytes == slow.glyphs.storedBytes)
-                    #expect(!slow.glyphs.readsRunColumns)
+                // Storage: the general path's, or (glyphs of one run) the x column alone, or
+                // nothing when x is read from the paragraph's advances.
+                for ((fast, slow), kept) in zip(zip(direct.fragments, general.fragments), withX.fragments) {
+                    #expect(fast.glyphs.readsRunX ? fast.glyphs.storedBytes == 0
+                        : fast.glyphs.readsRunColumns ? fast.glyphs.storedBytes == 4 * fast.glyphs.count
+                        : fast.glyphs.storedBytes == slow.glyphs.storedBytes)
+                    #expect(!slow.glyphs.readsRunColumns && !kept.glyphs.readsRunX)
+                    #expect(kept.glyphs.readsRunColumns == fast.glyphs.readsRunColumns)
+                    if kept.glyphs.readsRunColumns { #expect(kept.glyphs.storedBytes == 4 * kept.glyphs.count) }
                     if fast.glyphs.readsRunColumns, !fast.glyphs.hasIdentityCharacters { clusterCharacters += 1 }
+                    // x is read from the advances exactly where they are exact sums (and, with
+                    // ligatures, one glyph a cluster: always so with one glyph a character).
+                    if fast.glyphs.readsRunX { #expect(exactSums) }
+                    if fast.glyphs.readsRunColumns, fast.glyphs.hasIdentityCharacters { #expect(fast.glyphs.readsRunX == exactSums) }
+                    if fast.glyphs.readsRunX { runX += 1 }
                 }
                 start = end
             }
@@ -128,6 +142,9 @@ struct DirectGlyphsTests {
         }
         // Fragments with ligatures or marks read their characters from the run's clusters.
         #expect(clusterCharacters > 0, "seed \(seed)")
+        if seed != 2 { // (seed 2 reads its runs in one paragraph only, at 11.3 pt: not on the grid)
+            #expect(runX > 0, "seed \(seed)")
+        }
     }
 
     /// The bounds under which direct columns skip the per-glyph Float test hold: every advance

@@ -158,23 +158,24 @@ struct PositionedGlyphsTests {
     }
 
     /// A typical fragment (DejaVu Sans at 12 pt, 2048 units per em: positions on a binary grid;
-    /// one run) keeps 4 bytes a glyph, its x, and reads ids and advances from its run; a line
-    /// with a ligature reads its characters from the run's clusters too, and a line of text
-    /// with a surrogate pair keeps a character column (16 bytes a glyph).
+    /// one run) keeps nothing a glyph: it reads ids and advances from its run and x from the
+    /// paragraph's advance prefix; a line with a ligature reads its characters from the run's
+    /// clusters too, and a line of text with a surrogate pair keeps a character column (16 bytes
+    /// a glyph).
     @Test func typicalFragmentIsCompact() throws {
         let snapshot = ScriptFixtures.layout("The quick brown fox jumps over the lazy dog. " + String(repeating: "Lorem ipsum dolor sit amet. ", count: 4)).2
         let fragment = try #require(snapshot.allLines.first?.fragments.first)
         #expect(fragment.glyphs.count > 20)
-        #expect(!fragment.glyphs.storesCharacterColumn && fragment.glyphs.readsRunColumns)
-        #expect(fragment.glyphs.storedBytes == 4 * fragment.glyphs.count)
+        #expect(!fragment.glyphs.storesCharacterColumn && fragment.glyphs.readsRunColumns && fragment.glyphs.readsRunX)
+        #expect(fragment.glyphs.storedBytes == 0)
         #expect(fragment.glyphs.enumerated().allSatisfy { $0.element.characterIndex == fragment.glyphs[0].characterIndex + $0.offset })
 
         let ligatures = ScriptFixtures.layout("The official office fluffs its fine files. " + String(repeating: "Lorem ipsum. ", count: 4)).2
         let withLigature = try #require(ligatures.allLines.first?.fragments.first)
         #expect(withLigature.glyphs.count < withLigature.characterRange.count)
         #expect(!withLigature.glyphs.storesCharacterColumn && withLigature.glyphs.readsRunColumns)
-        #expect(!withLigature.glyphs.hasIdentityCharacters)
-        #expect(withLigature.glyphs.storedBytes == 4 * withLigature.glyphs.count)
+        #expect(!withLigature.glyphs.hasIdentityCharacters && withLigature.glyphs.readsRunX)
+        #expect(withLigature.glyphs.storedBytes == 0)
         // "ffi" is one glyph of three characters: the glyph after it is the fourth character on.
         let characters = withLigature.glyphs.map(\.characterIndex)
         #expect(characters == characters.sorted() && characters.last! < withLigature.characterRange.upperBound)
