@@ -169,7 +169,9 @@ def main():
              "first: the first layout in a fresh process; steady: the median of the next three; ratios are within "
              "one round, min–max over rounds; peers are compared with textkit's first layout. "
              "HarfBuzz alone: hb_shape of the runs textkit's first layout shaped (paragraphs cut where font, "
-             "direction or script changes), each in the font textkit chose, in textkit's process.", ""]
+             "direction or script changes), each in the font textkit chose, in textkit's process. "
+             "`textkit layout` → JSON: the command as a user runs it (`textkit layout FILE -o FILE.json`: "
+             "US Letter pages, fontconfig's sans-serif), the whole process.", ""]
     for corpus, (_, problems) in all_results.items():
         for name, why in problems.items():
             lines.append(f"- {corpus}: {name} not measured: {why}")
