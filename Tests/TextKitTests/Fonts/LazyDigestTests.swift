@@ -7,35 +7,16 @@ import Testing
 /// Equal faces loaded twice still share one entry of a layout's fonts.
 @Suite("Font digest read lazily")
 struct LazyDigestTests {
-    /// `text` laid out by a manager with a collection of its own (the fixture fontconfig file).
-    static func layOut(_ text: String, attributes: TextAttributes = Fixtures.attributes())
-        throws -> (fonts: FontCollection, manager: LayoutManager) {
-        let fonts = try FontCollection(configurationFile: Fixtures.path("Fixtures/fontconfig/fonts.conf"),
-                                       defaultFontPath: Fixtures.fontPath)
-        let storage = TextStorage(string: text, attributes: attributes)
-        let manager = LayoutManager(fontCollection: fonts, defaultFont: try fonts.font(file: Fixtures.fontPath))
-        storage.addLayoutManager(manager)
-        _ = manager.layOutPages(PageSetup(), count: .fixed(1))
-        return (fonts, manager)
-    }
-
-    static var mixedText: String {
-        get throws {
-            try Fixtures.text("prose.txt") + "\n" + ScriptFixtures.text("thai.txt") + "\n"
-                + ScriptFixtures.text("japanese.txt")
-        }
-    }
-
+    /// The layout of prose, Thai and Japanese that `SnapshotEqualityTests` makes, each by a
+    /// manager with a collection of its own.
     @Test func aLayoutReadsNoDigest() throws {
-        let (_, manager) = try Self.layOut(Self.mixedText)
-        let snapshot = manager.snapshot()
+        let snapshot = try SnapshotEqualityTests.layoutWithOwnCollection()
         let used = snapshot.fonts
         #expect(used.count >= 3)
         #expect(used.allSatisfy { !$0.font.hasReadDigest })
         // Comparing snapshots compares fonts as values: the digests are read then, and agree
         // with a second layout's.
-        let (_, again) = try Self.layOut(Self.mixedText)
-        #expect(snapshot == again.snapshot())
+        #expect(snapshot == (try SnapshotEqualityTests.layoutWithOwnCollection()))
         #expect(used.allSatisfy { $0.font.hasReadDigest })
     }
 
