@@ -1,4 +1,5 @@
 internal import CFontconfig
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -17,10 +18,32 @@ import Darwin
 public final class FontCollection: Sendable {
     /// Creates a collection with fontconfig's usual configuration. `defaultFontPath` is used when
     /// fontconfig has no font at all.
-    public init(defaultFontPath: String? = nil) {
-        self.defaultFontPath = defaultFontPath
-        self.config = Locked(FontconfigHandle())
+    ///
+    /// The configuration is loaded on another thread from now on (as Pango loads it when a font
+    /// map is made), so the first family look-up or character fallback of a layout finds it
+    /// ready, or waits only for what is left of it, instead of loading it in the layout's time.
+    public convenience init(defaultFontPath: String? = nil) {
+        self.init(defaultFontPath: defaultFontPath, loadsConfigurationAhead: true)
     }
+
+    /// ``init(defaultFontPath:)``, loading the configuration ahead on another thread or only at
+    /// its first use (`loadsConfigurationAhead` false: tests compare the two).
+    package init(defaultFontPath: String?, loadsConfigurationAhead: Bool) {
+        self.defaultFontPath = defaultFontPath
+        let config = Locked(FontconfigHandle())
+        self.config = config
+        guard loadsConfigurationAhead else { return }
+        // A use of the collection meanwhile waits on the handle's lock until it is loaded.
+        Self.configurationLoads.async { config.withLock { $0.loadConfiguration() } }
+    }
+
+    /// The queue collections load their configurations on, one after the other: a queue of its
+    /// own runs at once even when every thread of the shared ones is busy, and collections made
+    /// together (a layout manager makes one when given none) share its thread.
+    private static let configurationLoads = DispatchQueue(label: "textkit.fontconfig-load", qos: .userInitiated)
+
+    /// Whether the collection's fontconfig configuration is loaded.
+    package var hasLoadedConfiguration: Bool { config.withLock { $0.hasLoadedConfiguration } }
 
     /// Creates a collection that sees only what the fontconfig file at `path` configures (its
     /// `<dir>`s, aliases and rules), ignoring the machine's configuration: deterministic font

@@ -17,8 +17,8 @@ struct FontconfigMatch {
 /// The only owner of a fontconfig configuration; every fontconfig call goes through it.
 struct FontconfigHandle: ~Copyable {
     private var config: OpaquePointer?
-    /// The machine's configuration is loaded on first use (it scans font directories), so a
-    /// layout that only uses font files never pays for it.
+    /// Whether the machine's configuration is still to be loaded (``loadConfiguration()``: a
+    /// collection starts it on another thread when it is made; the first use loads it otherwise).
     private var loadsDefaultConfiguration: Bool
     /// Every font sorted for a fallback family (and colour-only or not), without a charset:
     /// see ``fallback(for:family:colorOnly:tried:)``. Destroyed with the handle.
@@ -76,6 +76,13 @@ struct FontconfigHandle: ~Copyable {
         config = nil
         loadsDefaultConfiguration = true
     }
+
+    /// Loads the configuration now if it is still to be loaded (it reads the configuration files
+    /// and fontconfig's caches of the font directories: some 26 million instructions).
+    mutating func loadConfiguration() { _ = loaded() }
+
+    /// Whether the configuration is loaded (or was given loaded).
+    var hasLoadedConfiguration: Bool { !loadsDefaultConfiguration }
 
     private mutating func loaded() -> OpaquePointer? {
         if loadsDefaultConfiguration {
