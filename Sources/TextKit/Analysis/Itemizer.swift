@@ -73,7 +73,7 @@ package struct Itemizer {
         items.removeAll(keepingCapacity: true)
         guard !utf16.isEmpty else { return }
         func name(_ code: Int32) -> ScriptTag? { code == ICU.commonScript ? nil : ICU.scriptTag(code) }
-        var primary = fonts.primaryFont(for: attributes[0].0.font)
+        let primary = fonts.primaryFont(for: attributes[0].0.font)
         let levels = bidi.levels
         let oneLevel = levels.isEmpty || !levels.contains { $0 != levels[0] }
         if takesCoveredStretches, attributes.count == 1, oneLevel, graphemes.count == utf16.count + 1,
@@ -89,6 +89,44 @@ package struct Itemizer {
         // Most paragraphs have one script and one level: stretches then need not check them.
         let oneScript = !scripts.contains { $0 != scripts[0] }
         items.reserveCapacity(8) // (grown from one, a paragraph of a few items copied them three times)
+        // The loop reads the text and its tables through buffers taken once (taken for each
+        // stretch, they cost a retain and a release of each array a cluster), from copies of the
+        // itemizer's arrays: `font(for:)` may change the itemizer (what it found missing).
+        let utf16 = utf16, graphemeTable = graphemes, scalarTable = scalarOffsets
+        utf16.withUnsafeBufferPointer { units in
+            scripts.withUnsafeBufferPointer { scriptCodes in
+                levels.withUnsafeBufferPointer { levels in
+                    graphemeTable.withReader { graphemes in
+                        scalarTable.withReader { scalarOffsets in
+                            let text = Text(units: units, scripts: scriptCodes, levels: levels, graphemes: graphemes,
+                                            scalarOffsets: scalarOffsets)
+                            itemize(text, primary: primary, oneScript: oneScript, oneLevel: oneLevel, into: &items)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The paragraph as the general loop reads it: valid only inside the buffers' closures.
+    private struct Text {
+        let units: UnsafeBufferPointer<UInt16>
+        let scripts: UnsafeBufferPointer<Int32>
+        /// Empty when every level is 0 (``BidiParagraph/levels``).
+        let levels: UnsafeBufferPointer<UInt8>
+        let graphemes: CompactOffsets.Reader
+        let scalarOffsets: CompactOffsets.Reader
+
+        @inline(__always)
+        func level(at index: Int) -> UInt8 { levels.isEmpty ? 0 : levels[index] }
+    }
+
+    /// The general loop of ``items(into:)``: cluster by cluster, with stretches of clusters that
+    /// need no questions taken at once.
+    private mutating func itemize(_ text: Text, primary first: Font, oneScript: Bool, oneLevel: Bool,
+                                  into items: inout [Item]) {
+        func name(_ code: Int32) -> ScriptTag? { code == ICU.commonScript ? nil : ICU.scriptTag(code) }
+        var primary = first
         var attributeIndex = 0
         // The item being grown; appended when the next cluster differs in any way.
         var start = 0, end = 0
@@ -104,22 +142,23 @@ package struct Itemizer {
             items.append(Item(range: start..<end, shaping: attributes[itemAttributes].0.shaping, font: itemFont,
                               script: name(itemScript), rightToLeft: itemLevel & 1 == 1))
         }
+        let units = text.units, graphemes = text.graphemes
         var clusterStart = 0
         var next = 1 // index in `graphemes` of the end of the cluster at `clusterStart`
         while next < graphemes.count {
-            let boundary = graphemes[next]
+            let boundary = Int(graphemes[next])
             next += 1
             guard boundary > clusterStart else { continue }
             let cluster = clusterStart..<boundary
-            let scalarIndex = Int(scalarOffsets[cluster.lowerBound])
+            let scalarIndex = Int(text.scalarOffsets[cluster.lowerBound])
             var attributesChanged = false
             while attributeIndex + 1 < attributes.count, attributes[attributeIndex].1.upperBound <= scalarIndex {
                 attributeIndex += 1
                 attributesChanged = true
                 primary = fonts.primaryFont(for: attributes[attributeIndex].0.font)
             }
-            let script = scripts[cluster.lowerBound], level = bidi.level(at: cluster.lowerBound)
-            if utf16[cluster.lowerBound] == 0xFFFC, let attachment = attributes[attributeIndex].0.attachment {
+            let script = text.scripts[cluster.lowerBound], level = text.level(at: cluster.lowerBound)
+            if units[cluster.lowerBound] == 0xFFFC, let attachment = attributes[attributeIndex].0.attachment {
                 // An attachment: one item, never merged with its neighbours, no font lookup.
                 flush()
                 items.append(Item(range: cluster, shaping: attributes[attributeIndex].0.shaping, font: primary,
@@ -131,7 +170,7 @@ package struct Itemizer {
             }
             let joins = end > start && script == itemScript && level == itemLevel
                 && (!attributesChanged || attributes[itemAttributes].0.shapesLike(attributes[attributeIndex].0))
-            let isSpace = cluster.count == 1 && Self.isSpaceSeparator(utf16[cluster.lowerBound])
+            let isSpace = cluster.count == 1 && Self.isSpaceSeparator(units[cluster.lowerBound])
             let font = isSpace && joins && !itemFont.hasColorGlyphs && itemFont.coversASCII(0x20)
                 ? itemFont
                 : font(for: cluster, primary: primary, previous: end > start ? itemFont : nil, script: script)
@@ -157,12 +196,12 @@ package struct Itemizer {
             clusterStart = boundary
             if takesCoveredStretches, !font.hasColorGlyphs {
                 let attributeEnd = attributeIndex + 1 < attributes.count ? attributes[attributeIndex].1.upperBound : Int.max
-                (clusterStart, next) = coveredStretch(from: clusterStart, next: next, scripts: oneScript ? nil : scripts,
-                                                    font: font, primary: primary, script: script,
-                                                    level: oneLevel ? nil : level, attributeEnd: attributeEnd)
+                (clusterStart, next) = Self.coveredStretch(text, from: clusterStart, next: next, checksScript: !oneScript,
+                                                           font: font, primary: primary, script: script,
+                                                           level: oneLevel ? nil : level, attributeEnd: attributeEnd)
                 if clusterStart > end {
                     // What the stretch added counts as the general loop would count it.
-                    let spaces = utf16[end..<clusterStart].reversed().prefix { Self.isSpaceSeparator($0) }.count
+                    let spaces = units[end..<clusterStart].reversed().prefix { Self.isSpaceSeparator($0) }.count
                     if spaces == clusterStart - end { trailingSpaces += spaces } else { trailingSpaces = spaces; spacesOnly = false }
                 }
                 end = clusterStart
@@ -180,36 +219,25 @@ package struct Itemizer {
     /// (`font(for:)` then reuses the font of the cluster before). Each of them would get the same
     /// answer from the general loop (same attributes, script, level; `font(for:)` gives `font`),
     /// so it only saves the per-cluster work. Returns the new cluster start and its `graphemes`
-    /// end index. `scripts` and `level` are nil when the whole paragraph has one script or one
-    /// level (no check needed), `attributeEnd` `.max` in the last attribute run.
-    private func coveredStretch(from index: Int, next: Int, scripts: [Int32]?, font: Font, primary: Font, script: Int32,
-                                level: UInt8?, attributeEnd: Int) -> (Int, Int) {
+    /// end index. `checksScript` is false when the whole paragraph has one script and `level` nil
+    /// when it has one level (no check needed), `attributeEnd` `.max` in the last attribute run.
+    private static func coveredStretch(_ text: Text, from index: Int, next: Int, checksScript: Bool, font: Font,
+                                       primary: Font, script: Int32, level: UInt8?, attributeEnd: Int) -> (Int, Int) {
         let isPrimary = font === primary
         let checksLevel = level != nil, level = level ?? 0
-        // Through buffers: this is the loop over almost every character of Latin text.
-        return graphemes.withReader { graphemes in
-            utf16.withUnsafeBufferPointer { utf16 in
-                (scripts ?? []).withUnsafeBufferPointer { scripts in
-                    // (Read only with `checksLevel`: levels that vary are always stored.)
-                    bidi.levels.withUnsafeBufferPointer { levels in
-                        scalarOffsets.withReader { scalarOffsets in
-                            var index = index, next = next
-                            while next < graphemes.count, Int(graphemes[next]) == index + 1 {
-                                let unit = utf16[index]
-                                guard isPrimary ? unit != 0xFFFC && font.coversAlone(unit)
-                                                : Self.takesFallback(unit, font, primary: primary),
-                                      scripts.isEmpty || scripts[index] == script,
-                                      !checksLevel || levels[index] == level,
-                                      attributeEnd == .max || Int(scalarOffsets[index]) < attributeEnd else { break }
-                                index += 1
-                                next += 1
-                            }
-                            return (index, next)
-                        }
-                    }
-                }
-            }
+        let utf16 = text.units, graphemes = text.graphemes
+        var index = index, next = next
+        while next < graphemes.count, Int(graphemes[next]) == index + 1 {
+            let unit = utf16[index]
+            guard isPrimary ? unit != 0xFFFC && font.coversAlone(unit) : Self.takesFallback(unit, font, primary: primary),
+                  !checksScript || text.scripts[index] == script,
+                  // (Read only with `checksLevel`: levels that vary are always stored.)
+                  !checksLevel || text.levels[index] == level,
+                  attributeEnd == .max || Int(text.scalarOffsets[index]) < attributeEnd else { break }
+            index += 1
+            next += 1
         }
+        return (index, next)
     }
 
     /// Whether a one-unit cluster `unit` takes `fallback` when the cluster before it did: the
