@@ -243,10 +243,15 @@ package struct Itemizer {
     /// Whether a one-unit cluster `unit` takes `fallback` when the cluster before it did: the
     /// answer of `font(for:)`'s one-unit path (``oneUnitScalar(_:primary:)``, then
     /// ``reusable(_:primary:for:)``), without its fallback look-up.
+    /// (`fallback` is not the primary font and has no colour glyphs: the stretch's caller checked.)
     @inline(__always)
     private static func takesFallback(_ unit: UInt16, _ fallback: Font, primary: Font) -> Bool {
-        guard let scalar = oneUnitScalar(unit, primary: primary), needsGlyph(scalar) else { return false }
-        return reusable(fallback, primary: primary, for: CollectionOfOne(scalar)) != nil
+        // Each test of `oneUnitScalar`, `needsGlyph` and `reusable` in turn, on the unit itself:
+        // this runs for every character of a Chinese, Thai or Devanagari stretch.
+        unit >= 0x80 && !UTF16.isLeadSurrogate(unit) && !UTF16.isTrailSurrogate(unit)
+            && !hasEmojiPresentation(bmp: unit) && !primary.shaper.hasNominalGlyph(UInt32(unit))
+            && (!mayNeedNoGlyph(UInt32(unit)) || needsGlyph(Unicode.Scalar(unit).unsafelyUnwrapped))
+            && fallback.shaper.hasNominalGlyph(UInt32(unit))
     }
 
     /// The scalar of a one-unit cluster the primary font does not take alone and that
