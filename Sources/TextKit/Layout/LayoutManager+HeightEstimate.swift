@@ -188,7 +188,10 @@ extension LayoutManager {
             samples.windows.append((window.start, characters, height, lines))
         }
         var total = 0.0
-        for range in storage.scalars.paragraphRanges() {
+        let paragraphs = storage.scalars.paragraphRanges()
+        samples.paragraphEnds.reserveCapacity(paragraphs.count)
+        samples.linesThrough.reserveCapacity(paragraphs.count)
+        for range in paragraphs {
             total += HeightSamples.predictedLines(range.count, advance: advance, lineWidth: lineWidth)
             samples.paragraphEnds.append(range.upperBound)
             samples.linesThrough.append(total)
