@@ -92,6 +92,11 @@ let paragraphs = Corpus.paragraphs(text)
 let utf16 = RawShaper.utf16(paragraphs)
 let shaper = RawShaper(fontPath: fontPath)
 let (collection, font) = Scenarios.fontCollection(fontPath: fontPath)
+// fontconfig's configuration loaded before any timing (the collection starts loading it on
+// another thread when made; this waits for it), as Pango and SkParagraph load it when their
+// font map and font manager are made: a first fallback in a timed layout no longer depends on
+// whether that thread was done.
+collection.loadConfiguration()
 
 // Warm-up on the first 20 paragraphs (loads code and font tables).
 do {

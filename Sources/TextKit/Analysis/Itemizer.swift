@@ -250,8 +250,15 @@ package struct Itemizer {
         // this runs for every character of a Chinese, Thai or Devanagari stretch.
         unit >= 0x80 && !UTF16.isLeadSurrogate(unit) && !UTF16.isTrailSurrogate(unit)
             && !hasEmojiPresentation(bmp: unit) && !primary.shaper.hasNominalGlyph(UInt32(unit))
-            && (!mayNeedNoGlyph(UInt32(unit)) || needsGlyph(Unicode.Scalar(unit).unsafelyUnwrapped))
+            && (!mayNeedNoGlyph(UInt32(unit)) || needsGlyphAskingProperties(unit))
             && fallback.shaper.hasNominalGlyph(UInt32(unit))
+    }
+
+    /// ``needsGlyph(_:)`` of a BMP unit that is no surrogate, kept out of line: inlined, its
+    /// property values made every stretch's loop reserve their room as it starts.
+    @inline(never)
+    private static func needsGlyphAskingProperties(_ unit: UInt16) -> Bool {
+        needsGlyph(Unicode.Scalar(unit).unsafelyUnwrapped)
     }
 
     /// The scalar of a one-unit cluster the primary font does not take alone and that
@@ -375,6 +382,8 @@ package struct Itemizer {
     /// U+FE00…U+FE0F, U+FEFF, U+FFA0, U+FFF0…U+FFF8); true for those and everything above the BMP,
     /// which ``needsGlyph(_:)`` then asks the Unicode properties about.
     package static func mayNeedNoGlyph(_ value: UInt32) -> Bool {
+        // (Between U+3165 and U+FDFF, where CJK, Hangul and most text beyond Europe lie, none.)
+        if value > 0x3164, value < 0xFE00 { return false }
         switch value {
         case 0..<0xA0, 0xAD, 0x34F, 0x61C, 0x115F...0x1160, 0x17B4...0x17B5, 0x180B...0x180F, 0x200B...0x206F,
              0x3164, 0xFE00...0xFE0F, 0xFEFF, 0xFFA0, 0xFFF0...0xFFF8, 0x10000...: return true

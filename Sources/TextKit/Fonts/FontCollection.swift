@@ -42,6 +42,14 @@ public final class FontCollection: Sendable {
     /// together (a layout manager makes one when given none) share its thread.
     private static let configurationLoads = DispatchQueue(label: "textkit.fontconfig-load", qos: .userInitiated)
 
+    /// Loads the collection's fontconfig configuration now, or waits until the load started
+    /// when the collection was made is done: for a program that wants it ready at a moment of
+    /// its choosing (before it times a layout, say) rather than at the first family look-up or
+    /// character fallback. A collection made from a configuration file has it loaded already.
+    public func loadConfiguration() {
+        config.withLock { $0.loadConfiguration() }
+    }
+
     /// Whether the collection's fontconfig configuration is loaded.
     package var hasLoadedConfiguration: Bool { config.withLock { $0.hasLoadedConfiguration } }
 

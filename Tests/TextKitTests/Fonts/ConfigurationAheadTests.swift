@@ -26,6 +26,16 @@ struct ConfigurationAheadTests {
         #expect(fonts.hasLoadedConfiguration)
     }
 
+    @Test func loadingTheConfigurationWhenAskedLoadsItAtOnce() {
+        let fonts = FontCollection(defaultFontPath: Fixtures.fontPath, loadsConfigurationAhead: false)
+        #expect(!fonts.hasLoadedConfiguration)
+        fonts.loadConfiguration()
+        #expect(fonts.hasLoadedConfiguration)
+        let ahead = FontCollection(defaultFontPath: Fixtures.fontPath)
+        ahead.loadConfiguration()
+        #expect(ahead.hasLoadedConfiguration)
+    }
+
     /// Asked at once from several threads, while the configuration may still be loading, a
     /// collection loading ahead answers as one that loads at its first use.
     @Test func answersEqualThoseOfALoadAtFirstUse() async throws {
