@@ -33,8 +33,9 @@ public final class FontCollection: Sendable {
         let config = Locked(FontconfigHandle())
         self.config = config
         guard loadsConfigurationAhead else { return }
-        // A use of the collection meanwhile waits on the handle's lock until it is loaded.
-        Self.configurationLoads.async { config.withLock { $0.loadConfiguration() } }
+        // A use of the collection meanwhile waits on the handle's lock until it is loaded; a
+        // collection gone by then (a layout manager made and dropped) is not loaded for.
+        Self.configurationLoads.async { [weak config] in config?.withLock { $0.loadConfiguration() } }
     }
 
     /// The queue collections load their configurations on, one after the other: a queue of its
