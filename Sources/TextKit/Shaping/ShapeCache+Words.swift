@@ -21,13 +21,16 @@ import Darwin
 /// its top bit set for compact glyphs), the text's UTF-16 units, padding to 4 bytes, then the
 /// glyphs: ``GlyphRecord``s (24 bytes each) or, for a word whose glyphs have no offsets and ids
 /// and advances that fit 16 bits (most words of most fonts), compact records of 6 bytes
-/// (``CachedGlyphs``). A slot is the entry's offset / 8 + 1 in its low 32
-/// bits (0: empty) and the hash's high 32 bits above.
+/// (``CachedGlyphs``). A slot is 32 bits: the entry's offset / 8 + 1 in its low 21 bits (0:
+/// empty) and the hash's top 11 bits above (a tag: a slot of another word is told apart without
+/// reading it, but once in 2,048). At 4 bytes a slot the table takes 256 KB, which stays in a
+/// core's second-level cache beside the words; at 8 bytes (a 32-bit tag) the first layout of a
+/// megabyte of English took about 3 % longer (Benchmarks/HISTORY.md).
 ///
 /// Compact, the glyphs of a megabyte of English take a quarter of the memory: fewer pages
 /// touched when the words are first kept, and fewer cache lines read for each word found.
 struct CachedWords: ~Copyable {
-    private let slots: UnsafeMutablePointer<UInt64>
+    private let slots: UnsafeMutablePointer<UInt32>
     private let slotMask: Int
     private let arena: UnsafeMutableRawPointer
     private let arenaCapacity: Int
@@ -44,11 +47,12 @@ struct CachedWords: ~Copyable {
 
     init() {
         let slotCount = 2 * ShapeCache.maximumWords
-        slots = calloc(slotCount, MemoryLayout<UInt64>.stride)!.bindMemory(to: UInt64.self, capacity: slotCount)
+        slots = calloc(slotCount, MemoryLayout<UInt32>.stride)!.bindMemory(to: UInt32.self, capacity: slotCount)
         slotMask = slotCount - 1
         let longestEntry = Self.glyphsOffset(textCount: ShapeCache.maximumWordLength) + 8
         arenaCapacity = ShapeCache.maximumWords * longestEntry
             + ShapeCache.maximumGlyphs * MemoryLayout<GlyphRecord>.stride
+        precondition(arenaCapacity / 8 + 1 <= Self.offsetMask, "word arena larger than a slot can name")
         arena = malloc(arenaCapacity)!
     }
 
@@ -60,6 +64,14 @@ struct CachedWords: ~Copyable {
     /// Where an entry's glyphs start, from the entry's start.
     @inline(__always)
     private static func glyphsOffset(textCount: Int) -> Int { (headerSize + 2 * textCount + 3) & ~3 }
+
+    /// A slot's bits for its entry's offset / 8 + 1, and the mask of them.
+    private static let offsetBits: UInt32 = 21
+    private static let offsetMask: UInt32 = 1 << offsetBits - 1
+
+    /// A slot's tag of `hash`: its top bits, above the offset.
+    @inline(__always)
+    private static func tag(_ hash: UInt64) -> UInt32 { UInt32(truncatingIfNeeded: hash >> (32 + UInt64(offsetBits))) }
 
     /// The glyph count's bit that marks compact glyphs.
     private static let compactFlag: UInt16 = 0x8000
@@ -81,7 +93,7 @@ struct CachedWords: ~Copyable {
     /// ``ShapeCache`` reads those of several words before it compares any, so their memory is on
     /// its way at once).
     @inline(__always)
-    func slot(_ hash: UInt64) -> UInt64 { slots[Int(truncatingIfNeeded: hash) & slotMask] }
+    func slot(_ hash: UInt64) -> UInt64 { UInt64(slots[Int(truncatingIfNeeded: hash) & slotMask]) }
 
     /// The hash of the word `slot` names (0 when it is empty).
     @inline(__always)
@@ -90,18 +102,18 @@ struct CachedWords: ~Copyable {
     /// The start of the word a full slot names.
     @inline(__always)
     private func entry(_ slot: UInt64) -> UnsafeMutableRawPointer {
-        arena + 8 * (Int(UInt32(truncatingIfNeeded: slot)) - 1)
+        arena + 8 * (Int(UInt32(truncatingIfNeeded: slot) & Self.offsetMask) - 1)
     }
 
     /// ``find(_:_:hash:style:)`` given the first slot's value, read before.
     @inline(__always)
     func find(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>, hash: UInt64, style: Int32,
               firstSlot: (value: UInt64, hash: UInt64)) -> CachedGlyphs? {
-        let tag = UInt32(truncatingIfNeeded: hash >> 32)
+        let tag = Self.tag(hash)
         var slot = Int(truncatingIfNeeded: hash) & slotMask
         var (value, entryHash) = firstSlot
         while value != 0 {
-            if UInt32(truncatingIfNeeded: value >> 32) == tag {
+            if UInt32(truncatingIfNeeded: value) >> Self.offsetBits == tag {
                 let entry = entry(value)
                 if entryHash == hash, entry.load(fromByteOffset: 8, as: Int32.self) == style,
                    Int(entry.load(fromByteOffset: 12, as: UInt16.self)) == segment.count {
@@ -115,8 +127,8 @@ struct CachedWords: ~Copyable {
                 }
             }
             slot = (slot + 1) & slotMask
-            value = slots[slot]
-            entryHash = UInt32(truncatingIfNeeded: value >> 32) == tag ? self.entryHash(value) : 0
+            value = UInt64(slots[slot])
+            entryHash = UInt32(truncatingIfNeeded: value) >> Self.offsetBits == tag ? self.entryHash(value) : 0
         }
         return nil
     }
@@ -151,7 +163,7 @@ struct CachedWords: ~Copyable {
         }
         var slot = Int(truncatingIfNeeded: hash) & slotMask
         while slots[slot] != 0 { slot = (slot + 1) & slotMask }
-        slots[slot] = (hash >> 32) << 32 | UInt64(used / 8 + 1)
+        slots[slot] = Self.tag(hash) << Self.offsetBits | UInt32(used / 8 + 1)
         used += size
         count += 1
         glyphCount += glyphs.count
@@ -161,7 +173,7 @@ struct CachedWords: ~Copyable {
     /// Forgets every word (the memory stays, to be filled again).
     mutating func removeAll() {
         guard count > 0 else { return }
-        memset(slots, 0, (slotMask + 1) * MemoryLayout<UInt64>.stride)
+        memset(slots, 0, (slotMask + 1) * MemoryLayout<UInt32>.stride)
         used = 0
         count = 0
         glyphCount = 0
