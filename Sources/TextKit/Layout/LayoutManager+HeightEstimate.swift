@@ -133,7 +133,13 @@ extension LayoutManager {
         }
         let remaining = storage.length - end.character
         guard lines > 0, remaining > 0 else { return 0 }
-        let restLines = Swift.max(0, samples.totalLines - samples.lines(before: end.character))
+        // The table describes the text as it was when the samples were taken: after an edit
+        // (of less than a tenth of it) its lines after `end` are scaled to the characters there
+        // now, or, when `end` lies past the text it knew, its mean lines a character count.
+        let known = samples.length - end.character
+        let restLines = known > 0
+            ? Swift.max(0, samples.totalLines - samples.lines(before: end.character)) * Double(remaining) / Double(known)
+            : samples.totalLines / Double(Swift.max(1, samples.length)) * Double(remaining)
         return height / lines * restLines / Double(remaining)
     }
 

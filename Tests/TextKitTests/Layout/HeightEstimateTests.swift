@@ -112,6 +112,19 @@ struct HeightEstimateTests {
         manager.ensureLayout()
         let exact = manager.usageBoundsForTextContainer.height
         #expect(abs(after - exact) / exact < 0.05)
+        // Text added to a text laid out whole (less than a tenth each time: the samples and their
+        // table of paragraphs are kept) counts at the estimate's height, not as nothing: at the
+        // end (past the text the table knew), then a few paragraphs before it.
+        let added = "\n" + String(text.prefix(storage.length / 40))
+        for offset in [storage.length, storage.length - 3_000] {
+            let laidOut = manager.usageBoundsForTextContainer.height
+            storage.replaceCharacters(in: offset..<offset, with: added)
+            let grown = manager.usageBoundsForTextContainer.height
+            manager.ensureLayout()
+            let grownExact = manager.usageBoundsForTextContainer.height
+            #expect(abs(grown - grownExact) / (grownExact - laidOut) < 0.25,
+                    "at \(offset): estimate \(grown), exact \(grownExact), before \(laidOut)")
+        }
         // An empty text uses no more than its one empty line.
         storage.replaceCharacters(in: 0..<storage.length, with: "")
         #expect(manager.usageBoundsForTextContainer.height < 30)
