@@ -23,9 +23,10 @@ import Darwin
 /// and advances that fit 16 bits (most words of most fonts), compact records of 6 bytes
 /// (``CachedGlyphs``). A slot is 32 bits: the entry's offset / 8 + 1 in its low 21 bits (0:
 /// empty) and the hash's top 11 bits above (a tag: a slot of another word is told apart without
-/// reading it, but once in 2,048). At 4 bytes a slot the table takes 256 KB, which stays in a
-/// core's second-level cache beside the words; at 8 bytes (a 32-bit tag) the first layout of a
-/// megabyte of English took about 3 % longer (Benchmarks/HISTORY.md).
+/// reading it, but once in 2,048). At 4 bytes a slot the table takes 256 KB, a quarter of a
+/// core's second-level cache here, leaving the rest to the words and HarfBuzz's tables; at 8
+/// bytes (a 32-bit tag) the first layout of a megabyte of English took about 3 % longer
+/// (Benchmarks/HISTORY.md).
 ///
 /// Compact, the glyphs of a megabyte of English take a quarter of the memory: fewer pages
 /// touched when the words are first kept, and fewer cache lines read for each word found.
