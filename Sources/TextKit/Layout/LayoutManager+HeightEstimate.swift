@@ -73,8 +73,8 @@ extension LayoutManager {
         /// How many windows are spread over the text.
         static let windowCount = 96
 
-        /// Each window's first character, characters, height, and predicted lines.
-        var windows: [(start: Int, characters: Int, height: Double, lines: Double)] = []
+        /// Each window's first character, height, and predicted lines.
+        var windows: [(start: Int, height: Double, lines: Double)] = []
         /// The text's length when they were taken.
         var length: Int
         /// Every paragraph's end (its terminator's end), in order, and the predicted lines of
@@ -85,16 +85,23 @@ extension LayoutManager {
         /// The predicted lines of the text before character `offset` (a paragraph cut by it
         /// counts for its share of characters before it).
         func lines(before offset: Int) -> Double {
-            var low = 0, high = paragraphEnds.count
-            while low < high {
-                let mid = (low + high) / 2
-                if paragraphEnds[mid] <= offset { low = mid + 1 } else { high = mid }
-            }
+            let low = paragraph(containing: offset)
             let whole = low > 0 ? linesThrough[low - 1] : 0
             guard low < paragraphEnds.count else { return whole }
             let start = low > 0 ? paragraphEnds[low - 1] : 0
             let share = Double(Swift.max(0, offset - start)) / Double(Swift.max(1, paragraphEnds[low] - start))
             return whole + (linesThrough[low] - whole) * share
+        }
+
+        /// The index of the first paragraph ending after `offset` (the one holding the character
+        /// there; `paragraphEnds.count` past the text).
+        func paragraph(containing offset: Int) -> Int {
+            var low = 0, high = paragraphEnds.count
+            while low < high {
+                let mid = (low + high) / 2
+                if paragraphEnds[mid] <= offset { low = mid + 1 } else { high = mid }
+            }
+            return low
         }
 
         /// The predicted lines of the whole text.
@@ -154,22 +161,25 @@ extension LayoutManager {
             // The empty text's one empty line.
             let cursor = layOutAlone(0..<0, from: LayoutCursor(container: 0, y: plain.textRect.minY), storage: storage,
                                      in: plain).cursor
-            samples.windows.append((0, 0, cursor.y - plain.textRect.minY, 1))
+            samples.windows.append((0, cursor.y - plain.textRect.minY, 1))
             samples.paragraphEnds = [0]
             samples.linesThrough = [1]
             return samples
         }
         let count = Swift.min(HeightSamples.windowCount, Swift.max(1, length / HeightSamples.windowCharacters))
+        // Every paragraph, read once: the windows' paragraphs and the predicted lines of all.
+        let paragraphs = storage.scalars.paragraphRanges()
+        samples.paragraphEnds = paragraphs.map(\.upperBound)
         // Each paragraph's height and advance, laid out once however many windows meet it.
         var measured: [Int: (height: Double, advance: Double, characters: Int)] = [:]
         var windows: [(start: Int, paragraphs: [(range: Range<Int>, inWindow: Int)])] = []
         for index in 0..<count {
-            // Evenly spaced windows (the text's start first), each the paragraphs it meets.
+            // Evenly spaced windows (the text's start first), each the paragraphs it meets, from
+            // the one holding its first character.
             let window = length * index / count..<Swift.min(length, length * index / count + HeightSamples.windowCharacters)
-            let ranges = storage.scalars.paragraphRanges(from: paragraphStart(containing: window.lowerBound, in: storage),
-                                                         minimumEnd: window.upperBound)
             var met: [(range: Range<Int>, inWindow: Int)] = []
-            for range in ranges where range.lowerBound < window.upperBound {
+            for range in paragraphs[samples.paragraph(containing: window.lowerBound)...] {
+                guard range.lowerBound < window.upperBound else { break }
                 if measured[range.lowerBound] == nil {
                     let top = LayoutCursor(container: 0, y: plain.textRect.minY, lines: range.lowerBound == 0 ? 0 : 1)
                     let (cursor, advance) = layOutAlone(range, from: top, storage: storage, in: plain)
@@ -184,38 +194,20 @@ extension LayoutManager {
         let advance = measured.values.reduce(0) { $0 + $1.advance } / Double(Swift.max(1, sampledCharacters))
         let lineWidth = Self.widestLine(in: plain)
         for window in windows {
-            var characters = 0, height = 0.0, lines = 0.0
+            var height = 0.0, lines = 0.0
             for (range, inWindow) in window.paragraphs {
                 let share = Double(inWindow) / Double(Swift.max(1, range.count))
-                characters += inWindow
                 height += measured[range.lowerBound]!.height * share
                 lines += HeightSamples.predictedLines(range.count, advance: advance, lineWidth: lineWidth) * share
             }
-            samples.windows.append((window.start, characters, height, lines))
+            samples.windows.append((window.start, height, lines))
         }
         var total = 0.0
-        let paragraphs = storage.scalars.paragraphRanges()
-        samples.paragraphEnds.reserveCapacity(paragraphs.count)
-        samples.linesThrough.reserveCapacity(paragraphs.count)
-        for range in paragraphs {
+        samples.linesThrough = paragraphs.map { range in
             total += HeightSamples.predictedLines(range.count, advance: advance, lineWidth: lineWidth)
-            samples.paragraphEnds.append(range.upperBound)
-            samples.linesThrough.append(total)
+            return total
         }
         return samples
-    }
-
-    /// The start of the paragraph that holds the character at `offset`.
-    private func paragraphStart(containing offset: Int, in storage: TextStorage) -> Int {
-        let scalars = storage.scalars
-        var index = Swift.min(offset, scalars.count)
-        while index > 0 {
-            switch scalars[index - 1].value {
-            case 0x0A, 0x0D, 0x85, 0x2029: return index
-            default: index -= 1
-            }
-        }
-        return 0
     }
 
     /// Lays paragraph `range` out alone (greedy breaking) from `cursor` in `container`, and
