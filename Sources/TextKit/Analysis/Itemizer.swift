@@ -1,8 +1,10 @@
 /// An item: a maximal UTF-16 range of one attribute run, script, bidi level and font.
 package struct Item {
     package var range: Range<Int>
-    /// The attributes shaping reads (the rest of the run's attributes never reach shaping).
-    package var shaping: ShapingAttributes
+    /// The index of the item's attribute run in the paragraph's runs, whose attributes it is
+    /// shaped with (``TextAttributes/shaping``; an index, not a copy of them: their font
+    /// descriptor's strings, language and features cost a retain and a release each, every item).
+    package var attributeIndex: Int
     package var font: Font
     package var script: ScriptTag?
     package var rightToLeft: Bool
@@ -49,6 +51,9 @@ package struct Itemizer {
     /// The calling thread's scripts of BMP code units asked of ICU before (nil: ICU is asked
     /// for each; see ``CodeUnitMemo``).
     package var scriptMemo: CodeUnitMemo?
+    /// The font of the first attribute run, when the caller resolved it already (nil: resolved
+    /// by ``items(into:)``, which then calls the resolver for it).
+    var primary: Font?
 
     package init(utf16: [UInt16], scalarOffsets: CompactOffsets, graphemes: CompactOffsets, bidi: BidiParagraph,
          attributes: [(TextAttributes, Range<Int>)], fonts: FontResolver) {
@@ -72,17 +77,12 @@ package struct Itemizer {
     mutating func items(into items: inout [Item]) {
         items.removeAll(keepingCapacity: true)
         guard !utf16.isEmpty else { return }
-        func name(_ code: Int32) -> ScriptTag? { code == ICU.commonScript ? nil : ICU.scriptTag(code) }
-        let primary = fonts.primaryFont(for: attributes[0].0.font)
+        let primary = self.primary ?? fonts.primaryFont(for: attributes[0].0.font)
         let levels = bidi.levels
         let oneLevel = levels.isEmpty || !levels.contains { $0 != levels[0] }
-        if takesCoveredStretches, attributes.count == 1, oneLevel, graphemes.count == utf16.count + 1,
-           let script = Self.coveredASCIIScript(utf16, font: primary) {
-            // One attribute run and level, every unit its own cluster, ASCII (so one script, as
-            // `asciiScriptCodes` resolves it) and in the font (most paragraphs of Latin text): the
-            // general loop would grow one item over all of it.
-            items.append(Item(range: 0..<utf16.count, shaping: attributes[0].0.shaping, font: primary,
-                              script: name(script), rightToLeft: bidi.level(at: 0) & 1 == 1))
+        if takesCoveredStretches,
+           let item = Self.plainItem(utf16, graphemes: graphemes, bidi: bidi, attributes: attributes, primary: primary) {
+            items.append(item)
             return
         }
         let scripts = resolvedScriptCodes()
@@ -121,6 +121,23 @@ package struct Itemizer {
         func level(at index: Int) -> UInt8 { levels.isEmpty ? 0 : levels[index] }
     }
 
+    /// The one item of a paragraph of one attribute run and one bidi level, every unit its own
+    /// cluster, ASCII (so one script, as `asciiScriptCodes` resolves it) and in the primary font
+    /// (most paragraphs of Latin text), or nil when the paragraph is not so: the general loop
+    /// would grow one item over all of it. Static, on borrowed parts: a paragraph that takes it
+    /// never makes an itemizer (which holds a reference to each part: a retain and a release
+    /// of each, every paragraph).
+    static func plainItem(_ utf16: [UInt16], graphemes: CompactOffsets, bidi: BidiParagraph,
+                          attributes: [(TextAttributes, Range<Int>)], primary: Font) -> Item? {
+        guard !utf16.isEmpty, attributes.count == 1, graphemes.count == utf16.count + 1 else { return nil }
+        let levels = bidi.levels
+        guard levels.isEmpty || !levels.contains(where: { $0 != levels[0] }) else { return nil }
+        guard let script = coveredASCIIScript(utf16, font: primary) else { return nil }
+        return Item(range: 0..<utf16.count, attributeIndex: 0, font: primary,
+                    script: script == ICU.commonScript ? nil : ICU.scriptTag(script),
+                    rightToLeft: bidi.level(at: 0) & 1 == 1)
+    }
+
     /// The general loop of ``items(into:)``: cluster by cluster, with stretches of clusters that
     /// need no questions taken at once.
     private mutating func itemize(_ text: Text, primary first: Font, oneScript: Bool, oneLevel: Bool,
@@ -139,7 +156,7 @@ package struct Itemizer {
         var spacesOnly = false, trailingSpaces = 0
         func flush() {
             guard end > start else { return }
-            items.append(Item(range: start..<end, shaping: attributes[itemAttributes].0.shaping, font: itemFont,
+            items.append(Item(range: start..<end, attributeIndex: itemAttributes, font: itemFont,
                               script: name(itemScript), rightToLeft: itemLevel & 1 == 1))
         }
         let units = text.units, graphemes = text.graphemes
@@ -161,7 +178,7 @@ package struct Itemizer {
             if units[cluster.lowerBound] == 0xFFFC, let attachment = attributes[attributeIndex].0.attachment {
                 // An attachment: one item, never merged with its neighbours, no font lookup.
                 flush()
-                items.append(Item(range: cluster, shaping: attributes[attributeIndex].0.shaping, font: primary,
+                items.append(Item(range: cluster, attributeIndex: attributeIndex, font: primary,
                                   script: name(script), rightToLeft: level & 1 == 1, attachment: attachment))
                 start = cluster.upperBound
                 end = start

@@ -87,54 +87,94 @@ package final class Paragraph {
     ///     add up to more needs break opportunities and finds them at once (on the calling
     ///     thread, a shaping worker); one that may fit finds them only when asked for. 0 finds
     ///     them at once.
-    package init(content: ArraySlice<Unicode.Scalar>, attributes: [(TextAttributes, Range<Int>)],
-                 direction: WritingDirection, fonts: FontResolver, context: MeasuringContext = MeasuringContext(),
-                 scratch: ShapingScratch? = nil, widestLine: Double = 0) {
+    package convenience init(content: ArraySlice<Unicode.Scalar>, attributes: [(TextAttributes, Range<Int>)],
+                             direction: WritingDirection, fonts: FontResolver, context: MeasuringContext = MeasuringContext(),
+                             scratch: ShapingScratch? = nil, widestLine: Double = 0) {
+        // Every part is worked out into a local, then handed to the memberwise initializer as
+        // its last use: moved, not copied (stored as it was worked out, each of the paragraph's
+        // arrays and objects cost a retain there and a release at the end of the local).
         let text = ParagraphText(content)
         let analysis = ParagraphAnalysis(text, attributes: attributes, direction: direction, context: context)
-        var itemizer = Itemizer(utf16: text.utf16, scalarOffsets: text.scalarOffsets, graphemes: analysis.graphemes,
-                                bidi: analysis.bidi, attributes: attributes, fonts: fonts)
         let scratch = scratch ?? ShapingScratch()
-        itemizer.scriptMemo = scratch.scripts
-        itemizer.items(into: &scratch.items)
-        let runs = Self.shape(scratch.items, text: text.utf16, cache: context.shapeCache, scratch: scratch)
+        var missing: [MissingCharacter] = []
+        scratch.items.removeAll(keepingCapacity: true)
+        // Most paragraphs of Latin text are one plain item, found without an itemizer.
+        let primary = text.utf16.isEmpty ? nil : fonts.primaryFont(for: attributes[0].0.font)
+        if let primary, let item = Itemizer.plainItem(text.utf16, graphemes: analysis.graphemes, bidi: analysis.bidi,
+                                                      attributes: attributes, primary: primary) {
+            scratch.items.append(item)
+        } else {
+            var itemizer = Itemizer(utf16: text.utf16, scalarOffsets: text.scalarOffsets, graphemes: analysis.graphemes,
+                                    bidi: analysis.bidi, attributes: attributes, fonts: fonts)
+            itemizer.scriptMemo = scratch.scripts
+            itemizer.primary = primary
+            itemizer.items(into: &scratch.items)
+            missing = itemizer.missing
+        }
+        let runs = Self.shape(scratch.items, attributes: attributes, text: text.utf16, cache: context.shapeCache,
+                              scratch: scratch)
         scratch.items.removeAll(keepingCapacity: true)
 
-        utf16 = text.utf16
-        scalarOffsets = text.scalarOffsets
-        contentScalarCount = content.count
+        let count = text.utf16.count
         let facts = ParagraphAnalysis.characterFacts(text.utf16)
-        hasTabs = facts.hasTabs
-        graphemes = analysis.graphemes
-        bidi = analysis.bidi
-        missingCharacters = itemizer.missing
-        notdefGlyphs = Self.notdefGlyphs(of: runs, utf16: text.utf16, scalarOffsets: text.scalarOffsets,
-                                         missing: itemizer.missing)
-        self.runs = runs
-        unsafeCuts = Self.unsafeCuts(of: runs, count: utf16.count)
-        attachments = Self.attachments(of: runs, scalarOffsets: scalarOffsets)
-        advancePrefix = Self.advancePrefix(of: runs, count: utf16.count, scratch: &scratch.prefix)
-        breakLanguages = analysis.languages
-        breakIterators = context.breakIterators
-        hasMandatoryBreaks = facts.hasMandatoryBreaks
+        let notdefGlyphs = Self.notdefGlyphs(of: runs, utf16: text.utf16, scalarOffsets: text.scalarOffsets,
+                                             missing: missing)
+        let unsafeCuts = Self.unsafeCuts(of: runs, count: count)
+        let attachments = Self.attachments(of: runs, scalarOffsets: text.scalarOffsets)
+        let advancePrefix = Self.advancePrefix(of: runs, count: count, scratch: &scratch.prefix)
         let hyphenates = context.hyphenation != nil && (attributes.first?.0.paragraphStyle.hyphenationFactor ?? 0) > 0
-        if hyphenates || hasMandatoryBreaks || !(advancePrefix[utf16.count] <= widestLine) {
-            let found = ParagraphAnalysis.lineBreaks(utf16, languages: analysis.languages,
+        var foundBreaks: [BreakOpportunity]?
+        var hasHyphenationPoints = false
+        if hyphenates || facts.hasMandatoryBreaks || !(advancePrefix[count] <= widestLine) {
+            let found = ParagraphAnalysis.lineBreaks(text.utf16, languages: analysis.languages,
                                                      pool: context.breakIterators,
                                                      hyphenation: hyphenates ? context.hyphenation : nil,
                                                      memo: scratch.lineBreaks)
-            foundBreaks = found
             hasHyphenationPoints = found.contains { $0.isHyphenation }
-        } else {
-            hasHyphenationPoints = false
+            foundBreaks = found
         }
-        widthsNeverDecrease = LineBreaker.widthsNeverDecrease(advancePrefix: advancePrefix, hasTabs: hasTabs,
-                                                              hasSoftHyphens: facts.hasSoftHyphens,
-                                                              hasHyphenationPoints: hasHyphenationPoints)
+        let widthsNeverDecrease = LineBreaker.widthsNeverDecrease(advancePrefix: advancePrefix, hasTabs: facts.hasTabs,
+                                                                  hasSoftHyphens: facts.hasSoftHyphens,
+                                                                  hasHyphenationPoints: hasHyphenationPoints)
+        self.init(utf16: text.utf16, scalarOffsets: text.scalarOffsets, contentScalarCount: content.count,
+                  foundBreaks: foundBreaks, breakLanguages: analysis.languages, breakIterators: context.breakIterators,
+                  hasMandatoryBreaks: facts.hasMandatoryBreaks, graphemes: analysis.graphemes, bidi: analysis.bidi,
+                  runs: runs, advancePrefix: advancePrefix, missingCharacters: missing, notdefGlyphs: notdefGlyphs,
+                  attachments: attachments, hasTabs: facts.hasTabs, hasHyphenationPoints: hasHyphenationPoints,
+                  unsafeCuts: unsafeCuts, widthsNeverDecrease: widthsNeverDecrease)
+    }
+
+    /// A paragraph of the parts given (each stored as it is).
+    private init(utf16: [UInt16], scalarOffsets: CompactOffsets, contentScalarCount: Int,
+                 foundBreaks: [BreakOpportunity]?, breakLanguages: ParagraphAnalysis.BreakLanguages,
+                 breakIterators: BreakIteratorPool?, hasMandatoryBreaks: Bool, graphemes: CompactOffsets,
+                 bidi: BidiParagraph, runs: [ShapedRun], advancePrefix: CompactDoubles,
+                 missingCharacters: [MissingCharacter], notdefGlyphs: [FontScript: (count: Int, first: Int)],
+                 attachments: [Int: TextAttachment], hasTabs: Bool, hasHyphenationPoints: Bool, unsafeCuts: [Bool],
+                 widthsNeverDecrease: Bool) {
+        self.utf16 = utf16
+        self.scalarOffsets = scalarOffsets
+        self.contentScalarCount = contentScalarCount
+        self.foundBreaks = foundBreaks
+        self.breakLanguages = breakLanguages
+        self.breakIterators = breakIterators
+        self.hasMandatoryBreaks = hasMandatoryBreaks
+        self.graphemes = graphemes
+        self.bidi = bidi
+        self.runs = runs
+        self.advancePrefix = advancePrefix
+        self.missingCharacters = missingCharacters
+        self.notdefGlyphs = notdefGlyphs
+        self.attachments = attachments
+        self.hasTabs = hasTabs
+        self.hasHyphenationPoints = hasHyphenationPoints
+        self.unsafeCuts = unsafeCuts
+        self.widthsNeverDecrease = widthsNeverDecrease
     }
 
     /// The shaping stage: one run per item, in logical order.
-    private static func shape(_ items: [Item], text: [UInt16], cache: ShapeCache?, scratch: ShapingScratch) -> [ShapedRun] {
+    private static func shape(_ items: [Item], attributes: [(TextAttributes, Range<Int>)], text: [UInt16],
+                              cache: ShapeCache?, scratch: ShapingScratch) -> [ShapedRun] {
         var runs: [ShapedRun] = []
         runs.reserveCapacity(items.count)
         // One buffer assembles every run's glyphs from the cache.
@@ -143,8 +183,8 @@ package final class Paragraph {
         // of its references.
         text.withUnsafeBufferPointer { text in
             for index in items.indices {
-                runs.append(ShapedRun(text, range: items[index].range, style: RunStyle(items[index]), cache: cache,
-                                      scratch: scratch))
+                let style = RunStyle(items[index], attributes: attributes[items[index].attributeIndex].0)
+                runs.append(ShapedRun(text, range: items[index].range, style: style, cache: cache, scratch: scratch))
             }
         }
         return runs

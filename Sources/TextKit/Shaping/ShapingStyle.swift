@@ -139,9 +139,8 @@ package struct RunStyle {
     var font: Font { input.font }
     var rightToLeft: Bool { input.rightToLeft }
 
-    /// The style of an item.
-    init(_ item: Item) {
-        let attributes = item.shaping
+    /// The style of an item whose attribute run has `attributes`.
+    init(_ item: Item, attributes: TextAttributes) {
         let superscript = Double(attributes.superscript)
         input = ShapingInput(font: item.font, rightToLeft: item.rightToLeft, script: item.script,
                              language: attributes.language, features: attributes.features)
