@@ -106,6 +106,8 @@ do {
 }
 
 var shapeTimes: [Double] = [], layoutTimes: [Double] = [], runTimes: [Double] = []
+/// Page faults (minor: pages the process touched for the first time) during the first layout.
+var layoutFaults: [Int] = []
 var lines = 0, glyphs = 0, glyphsLaidOut = 0, runGlyphs = 0
 /// HarfBuzz alone on the runs of the first layout, in the fonts it chose (built untimed from it).
 var runShaper: RunShaper?
@@ -120,7 +122,9 @@ for _ in 0..<repeats {
     }
     if layoutOnly, layoutTimes.isEmpty { busyWait(milliseconds: 100) }
     let (storage, manager) = Scenarios.column(text, width: width, collection: collection, font: font)
+    let faultsBefore = minorFaults()
     layoutTimes.append(seconds { manager.ensureLayout() })
+    if layoutFaults.isEmpty { layoutFaults.append(minorFaults() - faultsBefore) }
     lines = manager.statistics.linesLaidOut
     glyphsLaidOut = manager.statistics.glyphsShaped
     if layoutOnly { continue }
@@ -139,7 +143,7 @@ var result: [String: Any] = [
     "steady_layout_s": median(layoutTimes.count > 1 ? Array(layoutTimes.dropFirst()) : layoutTimes),
     "glyphs_laid_out": glyphsLaidOut,
     "characters": utf16.reduce(0) { $0 + $1.count },
-
+    "first_layout_page_faults": layoutFaults.first ?? 0,
 ]
 if !shapeTimes.isEmpty {
     result["raw_harfbuzz_s"] = median(shapeTimes)
@@ -152,6 +156,13 @@ if let runShaper {
 }
 let json = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
 print(String(decoding: json, as: UTF8.self))
+
+/// Minor page faults of the process so far (every thread's).
+func minorFaults() -> Int {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return usage.ru_minflt
+}
 
 /// Keeps this thread busy for `milliseconds` (see `--layout-only` above).
 func busyWait(milliseconds: Int) {
