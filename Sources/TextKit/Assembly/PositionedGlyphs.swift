@@ -302,17 +302,19 @@ extension PositionedGlyphs {
         self.baseline = baseline
         self.characterBase = characterBase
         firstRun = Run(start: 0, fontIndex: fontIndex, isRightToLeft: false)
-        var source = RunSource(columns: columns, first: first, scale: scale)
+        // (The source made in place, each case its own: one made first and then completed and
+        // stored was copied, a retain and a release of its columns and prefix, every line.)
         switch x {
         case .column(let column):
             precondition(column.count == count, "bad x column")
             words = column
+            source = RunSource(columns: columns, first: first, scale: scale)
         case let .advances(pen, prefix, firstUnit, unitsFollowGlyphs):
             precondition(firstUnit >= 0 && firstUnit < prefix.count, "bad advance prefix")
             format.xFromRun = true
-            (source.prefix, source.pen, source.firstUnit, source.unitsFollowGlyphs) = (prefix, pen, firstUnit, unitsFollowGlyphs)
+            source = RunSource(columns: columns, first: first, scale: scale, prefix: prefix, pen: pen,
+                               firstUnit: firstUnit, unitsFollowGlyphs: unitsFollowGlyphs)
         }
-        self.source = source
     }
 
     /// A shaped run's columns, read from glyph `first` on (and, with `prefix`, the x of

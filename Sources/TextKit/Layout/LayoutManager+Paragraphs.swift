@@ -395,10 +395,15 @@ extension LayoutManager {
     }
 
     func index(of font: Font, size: Double) -> Int {
+        if let last = lastFontIdentity, last.font == ObjectIdentifier(font), last.pointSize == size,
+           let index = lastFontIndex?.index {
+            return index
+        }
         let key = UsedFont(font: font, pointSize: size)
         if let last = lastFontIndex, last.key == key { return last.index }
         if let previous = previousFontIndex, previous.key == key {
             (lastFontIndex, previousFontIndex) = (previous, lastFontIndex)
+            lastFontIdentity = (ObjectIdentifier(previous.key.font), previous.key.pointSize)
             return previous.index
         }
         let index: Int, objectKey = FontObjectKey(font: font, pointSize: size)
@@ -418,6 +423,7 @@ extension LayoutManager {
         }
         previousFontIndex = lastFontIndex
         lastFontIndex = (key, index)
+        lastFontIdentity = (ObjectIdentifier(font), size)
         return index
     }
 }

@@ -389,6 +389,10 @@ public final class LayoutManager: TextStorageObserver {
     /// script and words in another's fallback font), and this spares them a hash lookup each.
     @exclusivity(unchecked) var lastFontIndex: (key: UsedFont, index: Int)?
     @exclusivity(unchecked) var previousFontIndex: (key: UsedFont, index: Int)?
+    /// The identity of ``lastFontIndex``'s font (which its key keeps alive) and its size: the
+    /// question of almost every line, answered without copying the key (a retain and a release
+    /// of its font).
+    @exclusivity(unchecked) var lastFontIdentity: (font: ObjectIdentifier, pointSize: Double)?
     let explicitDefaultFont: Font?
     /// The font descriptor ``defaultMetrics(for:)`` answered for last, and its answer.
     @exclusivity(unchecked) var lastDefaultMetrics: (font: FontDescriptor, metrics: LineMetrics)?
