@@ -8,7 +8,7 @@ struct ParagraphText {
     let scalarOffsets: CompactOffsets
 
     /// The UTF-16 of `content` (the paragraph without its terminator).
-    init(_ content: ArraySlice<Unicode.Scalar>) {
+    init(_ content: borrowing ArraySlice<Unicode.Scalar>) {
         (utf16, scalarOffsets) = Self.utf16(of: content)
     }
 
@@ -76,8 +76,8 @@ struct ParagraphAnalysis {
 
     /// Analyses `text` with the attribute runs' languages (scalar ranges relative to the
     /// paragraph).
-    init(_ text: ParagraphText, attributes: [(TextAttributes, Range<Int>)], direction: WritingDirection,
-         context: MeasuringContext) {
+    init(_ text: borrowing ParagraphText, attributes: borrowing [(TextAttributes, Range<Int>)],
+         direction: WritingDirection, context: borrowing MeasuringContext) {
         // One attribute run (most paragraphs): one language, without the table of ranges; runs
         // of one language merged to one range are one language too.
         if attributes.count == 1 {

@@ -87,8 +87,9 @@ package final class Paragraph {
     ///     add up to more needs break opportunities and finds them at once (on the calling
     ///     thread, a shaping worker); one that may fit finds them only when asked for. 0 finds
     ///     them at once.
-    package convenience init(content: ArraySlice<Unicode.Scalar>, attributes: [(TextAttributes, Range<Int>)],
-                             direction: WritingDirection, fonts: FontResolver, context: MeasuringContext = MeasuringContext(),
+    package convenience init(content: borrowing ArraySlice<Unicode.Scalar>, attributes: borrowing [(TextAttributes, Range<Int>)],
+                             direction: WritingDirection, fonts: borrowing FontResolver,
+                             context: borrowing MeasuringContext = MeasuringContext(),
                              scratch: ShapingScratch? = nil, widestLine: Double = 0) {
         // Every part is worked out into a local, then handed to the memberwise initializer as
         // its last use: moved, not copied (stored as it was worked out, each of the paragraph's
@@ -105,7 +106,7 @@ package final class Paragraph {
             scratch.items.append(item)
         } else {
             var itemizer = Itemizer(utf16: text.utf16, scalarOffsets: text.scalarOffsets, graphemes: analysis.graphemes,
-                                    bidi: analysis.bidi, attributes: attributes, fonts: fonts)
+                                    bidi: analysis.bidi, attributes: copy attributes, fonts: copy fonts)
             itemizer.scriptMemo = scratch.scripts
             itemizer.primary = primary
             itemizer.items(into: &scratch.items)

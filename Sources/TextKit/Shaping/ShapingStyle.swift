@@ -140,7 +140,7 @@ package struct RunStyle {
     var rightToLeft: Bool { input.rightToLeft }
 
     /// The style of an item whose attribute run has `attributes`.
-    init(_ item: Item, attributes: TextAttributes) {
+    init(_ item: borrowing Item, attributes: borrowing TextAttributes) {
         let superscript = Double(attributes.superscript)
         input = ShapingInput(font: item.font, rightToLeft: item.rightToLeft, script: item.script,
                              language: attributes.language, features: attributes.features)
