@@ -17,18 +17,21 @@ public struct PositionedGlyphs: Sendable {
     /// ligatures or marks), advances, x; each column 1 word a glyph (Int32 or Float) or 2 (Int64
     /// or Double) as ``format`` says.
     /// Then the glyphs whose y is not ``baseline``: 3 words each (index, y), by index.
-    private var words: [UInt32] = []
-    private var format = Format()
+    ///
+    /// (No field has a default value: with them, an initializer set each field twice and copied
+    /// the glyphs out of its `self`, a retain and a release of each reference, every line.)
+    private var words: [UInt32]
+    private var format: Format
     /// The character index glyph offsets are measured from (the first glyph's).
-    private var characterBase = 0
+    private var characterBase: Int
     /// The y of every glyph without an entry in the y exceptions.
-    private var baseline = 0.0
+    private var baseline: Double
     /// Added to the y of the glyphs off the baseline (``offsetY(by:)`` moves ``baseline`` itself).
-    private var exceptionShift = 0.0
+    private var exceptionShift: Double
     /// Font and direction from glyph 0 on.
-    private var firstRun = Run(start: 0, fontIndex: 0, isRightToLeft: false)
+    private var firstRun: Run
     /// Further changes of font or direction, by start (empty for most fragments).
-    private var laterRuns: [Run] = []
+    private var laterRuns: [Run]
     /// The shaped run whose glyph ids and advances these glyphs are, when they are one stretch
     /// of one run, left to right, on the baseline (most lines of most text): then ``words``
     /// keeps only the x column, and ids and advances are read from the run's columns (shared
@@ -36,10 +39,19 @@ public struct PositionedGlyphs: Sendable {
     /// character column). Glyph `i` is character `characterBase + i`, or (not
     /// ``Format/identityCharacters``) the character of its cluster, counted from the first
     /// glyph's.
-    private var source: RunSource?
+    private var source: Optional<RunSource>
 
     /// An empty collection.
-    public init() {}
+    public init() {
+        words = []
+        format = Format()
+        characterBase = 0
+        baseline = 0
+        exceptionShift = 0
+        firstRun = Run(start: 0, fontIndex: 0, isRightToLeft: false)
+        laterRuns = []
+        source = nil
+    }
 
     /// Stores `glyphs` compactly.
     public init(_ glyphs: some Collection<PositionedGlyph>) {
@@ -182,6 +194,7 @@ extension PositionedGlyphs {
 
     /// Stores `glyphs`; glyphs whose y is `baseline` take no room for it.
     init(_ glyphs: [PositionedGlyph], baseline: Double) {
+        self.init()
         self.baseline = baseline
         guard let first = glyphs.first else { return }
         characterBase = first.characterIndex
@@ -257,6 +270,7 @@ extension PositionedGlyphs {
     init(narrowColumns columns: consuming [UInt32], count: Int, characterBase: Int, baseline: Double,
          firstRun: Run, laterRuns: [Run], yExceptions: [(index: Int, y: Double)], wideAdvances: Bool = false,
          wideX: Bool = false, identityCharacters: Bool = false) {
+        self.init()
         precondition(count > 0 && columns.count == ((identityCharacters ? 1 : 2) + (wideAdvances ? 2 : 1) + (wideX ? 2 : 1)) * count
                      && Int32(exactly: count) != nil, "bad columns")
         format.identityCharacters = identityCharacters
@@ -296,12 +310,15 @@ extension PositionedGlyphs {
          first: Int, scale: Double, charactersFromClusters: Bool = false) {
         precondition(count > 0 && Int32(exactly: count) != nil && first >= 0 && first + count <= columns.count,
                      "bad glyph stretch")
+        var format = Format()
         format.count = Int32(count)
         format.identityCharacters = !charactersFromClusters
         format.readsRun = true
         self.baseline = baseline
         self.characterBase = characterBase
+        exceptionShift = 0
         firstRun = Run(start: 0, fontIndex: fontIndex, isRightToLeft: false)
+        laterRuns = []
         // (The source made in place, each case its own: one made first and then completed and
         // stored was copied, a retain and a release of its columns and prefix, every line.)
         switch x {
@@ -312,9 +329,11 @@ extension PositionedGlyphs {
         case let .advances(pen, prefix, firstUnit, unitsFollowGlyphs):
             precondition(firstUnit >= 0 && firstUnit < prefix.count, "bad advance prefix")
             format.xFromRun = true
+            words = []
             source = RunSource(columns: columns, first: first, scale: scale, prefix: prefix, pen: pen,
                                firstUnit: firstUnit, unitsFollowGlyphs: unitsFollowGlyphs)
         }
+        self.format = format
     }
 
     /// A shaped run's columns, read from glyph `first` on (and, with `prefix`, the x of

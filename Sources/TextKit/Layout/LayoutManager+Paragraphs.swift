@@ -314,8 +314,9 @@ extension LayoutManager {
         if isLast { line.characterRange = line.characterRange.lowerBound..<state.range.count }
         let quality = measure(broken, paragraph, padding: padding, isLast: isLast)
         statistics.addLine(of: quality)
+        // (The line moved in: passed as it is, it was copied, a retain and a release of its fragments.)
         state.lines.append(PlacedLine(container: broken.container, start: broken.range.lowerBound,
-                                      searchStart: searchStart, reach: reach, line: line, quality: quality))
+                                      searchStart: searchStart, reach: reach, line: consume line, quality: quality))
         state.maximumReach = max(state.maximumReach, reach.container)
     }
 

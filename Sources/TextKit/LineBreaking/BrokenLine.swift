@@ -47,10 +47,12 @@ package struct BrokenLine {
     var fragments: ShortList<(span: Span, range: Range<Int>)>
     var range: Range<Int>
     var endsWithMandatoryBreak: Bool
-    var truncation: Truncation? = nil
+    /// (No default values here: with them, the initializer set each field twice and copied the
+    /// line out of its `self`, a retain and a release of each array, every line.)
+    var truncation: Optional<Truncation>
     /// Ends of fragments that cut a word between grapheme clusters at a hyphenation point or
     /// after a soft hyphen because no break opportunity fit there: they show no hyphen.
-    var cutsWithoutHyphen: [Int] = []
+    var cutsWithoutHyphen: [Int]
 
     /// Whether the fragment ending at `end` shows the hyphen of a break there.
     func hyphenates(at end: Int) -> Bool { cutsWithoutHyphen.isEmpty || !cutsWithoutHyphen.contains(end) }

@@ -133,8 +133,10 @@ package struct RunStyle {
     var tracking: Double
     /// Points the glyphs are raised above the baseline.
     var baselineOffset: Double
-    /// The attachment a one-cluster U+FFFC run shows instead of shaped glyphs, or nil.
-    var attachment: TextAttachment?
+    /// The attachment a one-cluster U+FFFC run shows instead of shaped glyphs, or nil. (Spelled
+    /// out: `TextAttachment?` gives the field a default nil, and with it the initializer copied
+    /// the style out of its `self`, a retain and a release of each reference, every run.)
+    var attachment: Optional<TextAttachment>
 
     var font: Font { input.font }
     var rightToLeft: Bool { input.rightToLeft }
