@@ -32,7 +32,9 @@ main=$(count " LayoutManager.ensureLayout()"); workers=$(count "_dispatch_worker
 raw=$(count "RawShaper.shapeAll"); runs=$(count "RunShaper.shapeAll"); total=$(( ${main:-0} + ${workers:-0} ))
 echo "Where the layout's instructions go (millions; inclusive):"
 echo "  layout: $total (pass $main, shaping workers $workers); HarfBuzz alone on the same text: $raw (whole paragraphs in the one font), $runs (the layout's runs in its fonts)"
-echo "  shaping a paragraph (Paragraph.init): $(count " Paragraph.init(content")"
+# (The paragraph's initializer is a convenience one: its allocating entry point is the one counted.)
+para=$(count " Paragraph.init(content"); [ "$para" -gt 0 ] || para=$(count "Paragraph.__allocating_init(content")
+echo "  shaping a paragraph (Paragraph.init): $para"
 # (Line breaks are found apart from the rest of the analysis, and only for the paragraphs that
 # need them; the analysis is the sum of its parts, as its initializer may be inlined.)
 breaks=$(count "ParagraphAnalysis.lineBreaks"); graphemes=$(count "ICU.graphemeOffsets")
