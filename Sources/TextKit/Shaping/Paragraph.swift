@@ -87,7 +87,8 @@ package final class Paragraph {
     ///     add up to more needs break opportunities and finds them at once (on the calling
     ///     thread, a shaping worker); one that may fit finds them only when asked for. 0 finds
     ///     them at once.
-    package convenience init(content: borrowing ArraySlice<Unicode.Scalar>, attributes: borrowing [(TextAttributes, Range<Int>)],
+    package convenience init(content: borrowing ArraySlice<Unicode.Scalar>,
+                             attributes: borrowing [(TextAttributes, Range<Int>)],
                              direction: WritingDirection, fonts: borrowing FontResolver,
                              context: borrowing MeasuringContext = MeasuringContext(),
                              scratch: ShapingScratch? = nil, widestLine: Double = 0) {

@@ -63,8 +63,8 @@ package struct ShapedRun {
     /// Shapes `text[range]` (the rest of `text` is context) in `style`, word by word through
     /// `cache` where that gives the same glyphs (see ``ShapeCache``), assembling them in
     /// `scratch` (a new buffer when nil; one paragraph's runs share one).
-    init(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: consuming RunStyle, cache: borrowing ShapeCache? = nil,
-         scratch: GlyphAssembly? = nil) {
+    init(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, style: consuming RunStyle,
+         cache: borrowing ShapeCache? = nil, scratch: GlyphAssembly? = nil) {
         if let attachment = style.attachment {
             self.init(attachment: attachment, range: range, style: style)
             return
