@@ -10,6 +10,8 @@ package final class BidiParagraph {
     package let paragraphLevel: UInt8
     /// Whether every level is 0 (plain left-to-right text: no reordering needed).
     package let isLeftToRightOnly: Bool
+    /// Whether every unit has the same level (O(n) unless no levels are stored).
+    var hasOneLevel: Bool { levels.isEmpty || !levels.contains { $0 != levels[0] } }
     /// Whether the levels were known without asking ICU: no unit may be right to left (every
     /// level 0, none stored), or the text is plain right to left (every level 1).
     package var isResolvedWithoutICU: Bool { text == nil }

@@ -78,8 +78,7 @@ package struct Itemizer {
         items.removeAll(keepingCapacity: true)
         guard !utf16.isEmpty else { return }
         let primary = self.primary ?? fonts.primaryFont(for: attributes[0].0.font)
-        let levels = bidi.levels
-        let oneLevel = levels.isEmpty || !levels.contains { $0 != levels[0] }
+        let levels = bidi.levels, oneLevel = bidi.hasOneLevel
         if takesCoveredStretches,
            let item = Self.plainItem(utf16, graphemes: graphemes, bidi: bidi, attributes: attributes, primary: primary) {
             items.append(item)
@@ -130,8 +129,7 @@ package struct Itemizer {
     static func plainItem(_ utf16: [UInt16], graphemes: CompactOffsets, bidi: BidiParagraph,
                           attributes: [(TextAttributes, Range<Int>)], primary: Font) -> Item? {
         guard !utf16.isEmpty, attributes.count == 1, graphemes.count == utf16.count + 1 else { return nil }
-        let levels = bidi.levels
-        guard levels.isEmpty || !levels.contains(where: { $0 != levels[0] }) else { return nil }
+        guard bidi.hasOneLevel else { return nil }
         guard let script = coveredASCIIScript(utf16, font: primary) else { return nil }
         return Item(range: 0..<utf16.count, attributeIndex: 0, font: primary,
                     script: script == ICU.commonScript ? nil : ICU.scriptTag(script),

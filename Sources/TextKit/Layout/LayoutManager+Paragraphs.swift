@@ -396,7 +396,7 @@ extension LayoutManager {
     }
 
     func index(of font: Font, size: Double) -> Int {
-        if let last = lastFontIdentity, last.font == ObjectIdentifier(font), last.pointSize == size,
+        if lastFontIndex?.identity == ObjectIdentifier(font), lastFontIndex?.key.pointSize == size,
            let index = lastFontIndex?.index {
             return index
         }
@@ -404,7 +404,6 @@ extension LayoutManager {
         if let last = lastFontIndex, last.key == key { return last.index }
         if let previous = previousFontIndex, previous.key == key {
             (lastFontIndex, previousFontIndex) = (previous, lastFontIndex)
-            lastFontIdentity = (ObjectIdentifier(previous.key.font), previous.key.pointSize)
             return previous.index
         }
         let index: Int, objectKey = FontObjectKey(font: font, pointSize: size)
@@ -423,8 +422,7 @@ extension LayoutManager {
             fontIndices[objectKey] = index
         }
         previousFontIndex = lastFontIndex
-        lastFontIndex = (key, index)
-        lastFontIdentity = (ObjectIdentifier(font), size)
+        lastFontIndex = (key, ObjectIdentifier(font), index)
         return index
     }
 }

@@ -387,12 +387,11 @@ public final class LayoutManager: TextStorageObserver {
     /// The last two fonts ``index(of:size:)`` answered for, the latest first: the glyph runs of
     /// consecutive fragments are mostly in one font, or alternate between two (text in one
     /// script and words in another's fallback font), and this spares them a hash lookup each.
-    @exclusivity(unchecked) var lastFontIndex: (key: UsedFont, index: Int)?
-    @exclusivity(unchecked) var previousFontIndex: (key: UsedFont, index: Int)?
-    /// The identity of ``lastFontIndex``'s font (which its key keeps alive) and its size: the
-    /// question of almost every line, answered without copying the key (a retain and a release
-    /// of its font).
-    @exclusivity(unchecked) var lastFontIdentity: (font: ObjectIdentifier, pointSize: Double)?
+    /// Each keeps its font's identity beside the key (which keeps the font alive): the question
+    /// of almost every line is answered by it and the size, without copying the key (a retain
+    /// and a release of its font).
+    @exclusivity(unchecked) var lastFontIndex: (key: UsedFont, identity: ObjectIdentifier, index: Int)?
+    @exclusivity(unchecked) var previousFontIndex: (key: UsedFont, identity: ObjectIdentifier, index: Int)?
     let explicitDefaultFont: Font?
     /// The font descriptor ``defaultMetrics(for:)`` answered for last, and its answer.
     @exclusivity(unchecked) var lastDefaultMetrics: (font: FontDescriptor, metrics: LineMetrics)?
