@@ -1,11 +1,29 @@
-/// The glyph records of one run being assembled word by word: a buffer that grows by doubling,
-/// written by a plain loop (an array's `append(contentsOf:)` costs more than copying a word).
-/// One serves every run of a paragraph (``removeAll()`` between them): two allocations a
-/// paragraph instead of two a run.
+/// The glyphs of one run being assembled word by word, column by column (ids, clusters,
+/// advances, x and y offsets, unsafe-to-break flags) in buffers that grow by doubling, written by
+/// plain loops (an array's `append(contentsOf:)` costs more than copying a word). One serves every
+/// run of a paragraph (``removeAll()`` between them): two allocations a paragraph instead of two
+/// a run.
+///
+/// Kept as the run's columns are (``GlyphColumns``), so making them copies each column at once;
+/// the offset columns are written only once a glyph has an offset (most runs have none), and
+/// whether any glyph has an offset or a flag is or-ed as glyphs are appended.
 final class GlyphAssembly {
-    private var storage: UnsafeMutablePointer<GlyphRecord>
-    private var capacity: Int
-    private(set) var count = 0
+    // (None of the state is checked for exclusive access: an assembly belongs to one thread,
+    // and a check costs more than most words' copies.)
+    @exclusivity(unchecked) private var glyphs: UnsafeMutablePointer<UInt32>
+    @exclusivity(unchecked) private var clusters: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private var advances: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private var offsetsX: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private var offsetsY: UnsafeMutablePointer<Int32>
+    @exclusivity(unchecked) private var flags: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private(set) var count = 0
+    /// Whether the offset columns hold the first `count` glyphs' offsets (else every one is zero).
+    @exclusivity(unchecked) private var writesOffsets = false
+    /// The offsets and flags of the glyphs so far, or-ed (zero: none).
+    @exclusivity(unchecked) private var xBits: Int32 = 0
+    @exclusivity(unchecked) private var yBits: Int32 = 0
+    @exclusivity(unchecked) private var flagBits: UInt8 = 0
     /// Where a word or segment shaped on its own is read from HarfBuzz, before it is appended
     /// (and cached): one array for every word the thread shapes. (Not checked for exclusive
     /// access: an assembly belongs to one thread.)
@@ -50,35 +68,97 @@ final class GlyphAssembly {
 
     init(capacity: Int) {
         self.capacity = Swift.max(capacity, 8)
-        storage = .allocate(capacity: self.capacity)
+        glyphs = .allocate(capacity: self.capacity)
+        clusters = .allocate(capacity: self.capacity)
+        advances = .allocate(capacity: self.capacity)
+        offsetsX = .allocate(capacity: self.capacity)
+        offsetsY = .allocate(capacity: self.capacity)
+        flags = .allocate(capacity: self.capacity)
     }
 
-    deinit { storage.deallocate() }
+    deinit {
+        glyphs.deallocate()
+        clusters.deallocate()
+        advances.deallocate()
+        offsetsX.deallocate()
+        offsetsY.deallocate()
+        flags.deallocate()
+    }
 
-    /// Forgets the records, keeping the buffer.
-    func removeAll() { count = 0 }
+    /// Forgets the glyphs, keeping the buffers.
+    func removeAll() {
+        count = 0
+        writesOffsets = false
+        (xBits, yBits, flagBits) = (0, 0, 0)
+    }
+
+    /// Writes `records` at `at` (within the capacity), adding `clusterOffset` to their clusters;
+    /// the offset columns from then on if one has an offset (the glyphs in use, up to `end`,
+    /// given offsets of zero first).
+    @inline(__always)
+    private func write(_ records: UnsafeBufferPointer<GlyphRecord>, at at: Int, clusterOffset: Int32, end: Int) {
+        // (The columns read once into locals: a class's stored property is checked for exclusive
+        // access at each read.)
+        let (glyphs, clusters, advances, flags) = (glyphs, clusters, advances, flags)
+        var x: Int32 = 0, y: Int32 = 0, unsafe: UInt8 = 0
+        for index in 0..<records.count {
+            let record = records[index]
+            glyphs[at &+ index] = record.glyph
+            clusters[at &+ index] = record.cluster &+ clusterOffset
+            advances[at &+ index] = record.advance
+            let flag = unsafeBitCast(record.unsafeToBreak, to: UInt8.self)
+            flags[at &+ index] = flag
+            x |= record.offsetX
+            y |= record.offsetY
+            unsafe |= flag
+        }
+        flagBits |= unsafe
+        guard (x | y) != 0 || writesOffsets else { return }
+        if !writesOffsets {
+            // The first offsets: every glyph before had none.
+            offsetsX.update(repeating: 0, count: end)
+            offsetsY.update(repeating: 0, count: end)
+            writesOffsets = true
+        }
+        let (offsetsX, offsetsY) = (offsetsX, offsetsY)
+        for index in 0..<records.count {
+            offsetsX[at &+ index] = records[index].offsetX
+            offsetsY[at &+ index] = records[index].offsetY
+        }
+        xBits |= x
+        yBits |= y
+    }
 
     /// Appends `records`, adding `clusterOffset` to their clusters.
     func append(_ records: UnsafeBufferPointer<GlyphRecord>, clusterOffset: Int32) {
         if count + records.count > capacity { grow(to: count + records.count) }
-        let end = storage + count
-        for index in 0..<records.count {
-            var record = records[index]
-            record.cluster &+= clusterOffset
-            (end + index).initialize(to: record)
-        }
+        write(records, at: count, clusterOffset: clusterOffset, end: count)
         count += records.count
     }
 
     /// Appends the glyphs of a cached word, adding `clusterOffset` to their clusters.
-    func append(_ glyphs: CachedGlyphs, clusterOffset: Int32) {
-        guard glyphs.isCompact else { return append(glyphs.records, clusterOffset: clusterOffset) }
-        if count + glyphs.count > capacity { grow(to: count + glyphs.count) }
-        let end = storage + count
-        for index in 0..<glyphs.count {
-            (end + index).initialize(to: glyphs.compactRecord(index, clusterOffset: clusterOffset))
+    func append(_ cached: CachedGlyphs, clusterOffset: Int32) {
+        guard cached.isCompact else { return append(cached.records, clusterOffset: clusterOffset) }
+        if count + cached.count > capacity { grow(to: count + cached.count) }
+        // (Compact records have no offsets.)
+        let start = count, base = cached.base
+        let (glyphs, clusters, advances, flags) = (glyphs, clusters, advances, flags)
+        var unsafe: UInt8 = 0
+        for index in 0..<cached.count {
+            let at = CachedGlyphs.compactStride &* index
+            glyphs[start &+ index] = UInt32(base.load(fromByteOffset: at, as: UInt16.self))
+            advances[start &+ index] = Int32(base.load(fromByteOffset: at &+ 2, as: Int16.self))
+            clusters[start &+ index] = Int32(base.load(fromByteOffset: at &+ 4, as: UInt8.self)) &+ clusterOffset
+            let flag = base.load(fromByteOffset: at &+ 5, as: UInt8.self)
+            flags[start &+ index] = flag
+            unsafe |= flag
         }
-        count += glyphs.count
+        flagBits |= unsafe
+        if writesOffsets {
+            (offsetsX + start).update(repeating: 0, count: cached.count)
+            (offsetsY + start).update(repeating: 0, count: cached.count)
+        }
+        count += cached.count
     }
 
     func append(_ records: [GlyphRecord], clusterOffset: Int32) {
@@ -86,90 +166,109 @@ final class GlyphAssembly {
     }
 
     /// Appends `space` (a style's space glyph) once for each of `clusters`, with that cluster.
+    @inline(__always)
     func appendSpaces(_ space: GlyphRecord, at clusters: Range<Int>) {
         if count + clusters.count > capacity { grow(to: count + clusters.count) }
-        for cluster in clusters {
-            var record = space
-            record.cluster = Int32(cluster)
-            (storage + count).initialize(to: record)
-            count += 1
+        guard (space.offsetX | space.offsetY) == 0 else {
+            for cluster in clusters {
+                var record = space
+                record.cluster = Int32(cluster)
+                withUnsafePointer(to: record) { write(UnsafeBufferPointer(start: $0, count: 1), at: count, clusterOffset: 0, end: count) }
+                count += 1
+            }
+            return
         }
+        let (glyphs, clusterColumn, advances, flags) = (glyphs, self.clusters, advances, flags)
+        let flag = unsafeBitCast(space.unsafeToBreak, to: UInt8.self)
+        var at = count
+        for cluster in clusters {
+            glyphs[at] = space.glyph
+            clusterColumn[at] = Int32(truncatingIfNeeded: cluster)
+            advances[at] = space.advance
+            flags[at] = flag
+            at += 1
+        }
+        if writesOffsets {
+            (offsetsX + count).update(repeating: 0, count: clusters.count)
+            (offsetsY + count).update(repeating: 0, count: clusters.count)
+        }
+        flagBits |= flag
+        count = at
     }
 
     /// Puts the glyphs of the last `count` shaped words (``shapedWords``, their records in
     /// ``shaped``, clusters from each segment's start) at the places of the first `count`
-    /// ``missing`` segments, which they were shaped for: the records after each place move up,
+    /// ``missing`` segments, which they were shaped for: the glyphs after each place move up,
     /// in one pass from the last place back.
     func fillMissing(_ count: Int) {
         let firstWord = shapedWordCount - count
         var added = 0
         for k in 0..<count { added += shapedWords[firstWord + k].records.count }
         if self.count + added > capacity { grow(to: self.count + added) }
-        let storage = storage
         var shift = added, end = self.count
         shaped.withUnsafeBufferPointer { shaped in
             for k in stride(from: count - 1, through: 0, by: -1) {
                 let segment = missing[k], records = shapedWords[firstWord + k].records
-                // (A memmove: the two ranges overlap.)
-                UnsafeMutableRawPointer(storage + segment.hole + shift)
-                    .copyMemory(from: storage + segment.hole, byteCount: (end - segment.hole) * MemoryLayout<GlyphRecord>.stride)
+                moveColumns(from: segment.hole, count: end - segment.hole, by: shift)
                 shift -= records.count
-                let clusterOffset = Int32(segment.start)
-                let source = shaped.baseAddress! + records.lowerBound, target = storage + segment.hole + shift
-                for index in 0..<records.count {
-                    var record = source[index]
-                    record.cluster &+= clusterOffset
-                    (target + index).initialize(to: record)
-                }
+                write(UnsafeBufferPointer(rebasing: shaped[records]), at: segment.hole + shift,
+                      clusterOffset: Int32(segment.start), end: self.count + added)
                 end = segment.hole
             }
         }
         self.count += added
     }
 
-    private func grow(to minimum: Int) {
-        let grown = UnsafeMutablePointer<GlyphRecord>.allocate(capacity: Swift.max(2 * capacity, minimum))
-        grown.moveInitialize(from: storage, count: count)
-        storage.deallocate()
-        storage = grown
-        capacity = Swift.max(2 * capacity, minimum)
+    /// Moves the `count` glyphs from `start` up by `shift` places (the ranges may overlap).
+    private func moveColumns(from start: Int, count: Int, by shift: Int) {
+        guard count > 0, shift > 0 else { return }
+        func move<Value>(_ column: UnsafeMutablePointer<Value>) {
+            UnsafeMutableRawPointer(column + start + shift)
+                .copyMemory(from: column + start, byteCount: count * MemoryLayout<Value>.stride)
+        }
+        move(glyphs)
+        move(clusters)
+        move(advances)
+        move(flags)
+        if writesOffsets {
+            move(offsetsX)
+            move(offsetsY)
+        }
     }
 
-    /// The records as a run's columns (offsets left out when every one is zero, the
-    /// unsafe-to-break flags when no glyph has one), in one allocation.
-    func columns() -> GlyphColumns {
-        let storage = storage, count = count
-        // Each column's offsets or-ed (zero when all are zero), and whether some glyph is unsafe:
-        // a pass of its own, as the one allocation needs the columns it holds. (Or-ed as bits,
-        // not `||`: a branch in the loop costs more than the or.)
-        var xBits: Int32 = 0, yBits: Int32 = 0, unsafeBits: UInt8 = 0
-        for index in 0..<count {
-            unsafeBits |= unsafeBitCast(storage[index].unsafeToBreak, to: UInt8.self)
-            xBits |= storage[index].offsetX
-            yBits |= storage[index].offsetY
+    private func grow(to minimum: Int) {
+        let grown = Swift.max(2 * capacity, minimum)
+        func regrow<Value>(_ column: inout UnsafeMutablePointer<Value>, _ valid: Int) {
+            let new = UnsafeMutablePointer<Value>.allocate(capacity: grown)
+            new.moveInitialize(from: column, count: valid)
+            column.deallocate()
+            column = new
         }
-        let layout = GlyphColumns.Layout(count: count, offsetsX: xBits != 0, offsetsY: yBits != 0, flags: unsafeBits != 0)
+        regrow(&glyphs, count)
+        regrow(&clusters, count)
+        regrow(&advances, count)
+        regrow(&flags, count)
+        regrow(&offsetsX, writesOffsets ? count : 0)
+        regrow(&offsetsY, writesOffsets ? count : 0)
+        capacity = grown
+    }
+
+    /// The glyphs as a run's columns (offsets left out when every one is zero, the
+    /// unsafe-to-break flags when no glyph has one), in one allocation, each column copied at once.
+    func columns() -> GlyphColumns {
+        let count = count
+        let layout = GlyphColumns.Layout(count: count, offsetsX: xBits != 0, offsetsY: yBits != 0, flags: flagBits != 0)
         return GlyphColumns(layout) { words in
-            // (Int32 and UInt32 are related types: the signed columns are written through the
-            // words' memory as they are.)
-            let signed = UnsafeMutableRawPointer(words).assumingMemoryBound(to: Int32.self)
-            for index in 0..<count {
-                let record = storage[index]
-                words[index] = record.glyph
-                signed[count &+ index] = record.cluster
-                signed[2 &* count &+ index] = record.advance
+            guard count > 0 else { return }
+            func copy<Value>(_ column: UnsafeMutablePointer<Value>, to start: Int) {
+                UnsafeMutableRawPointer(words + start).copyMemory(from: column, byteCount: count * MemoryLayout<Value>.stride)
             }
-            let (xStart, yStart, flagStart) = (Int(layout.offsetsX), Int(layout.offsetsY), Int(layout.flags))
-            if xStart >= 0 {
-                for index in 0..<count { signed[xStart &+ index] = storage[index].offsetX }
-            }
-            if yStart >= 0 {
-                for index in 0..<count { signed[yStart &+ index] = storage[index].offsetY }
-            }
-            if flagStart >= 0 {
-                let flags = UnsafeMutableRawPointer(words + flagStart)
-                for index in 0..<count { flags.storeBytes(of: storage[index].unsafeToBreak, toByteOffset: index, as: Bool.self) }
-            }
+            copy(glyphs, to: 0)
+            copy(clusters, to: count)
+            copy(advances, to: 2 * count)
+            if layout.offsetsX >= 0 { copy(offsetsX, to: Int(layout.offsetsX)) }
+            if layout.offsetsY >= 0 { copy(offsetsY, to: Int(layout.offsetsY)) }
+            if layout.flags >= 0 { copy(flags, to: Int(layout.flags)) }
         }
     }
 }
