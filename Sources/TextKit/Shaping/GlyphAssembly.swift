@@ -96,7 +96,7 @@ final class GlyphAssembly {
     /// the offset columns from then on if one has an offset (the glyphs in use, up to `end`,
     /// given offsets of zero first).
     @inline(__always)
-    private func write(_ records: UnsafeBufferPointer<GlyphRecord>, at at: Int, clusterOffset: Int32, end: Int) {
+    private func write(_ records: UnsafeBufferPointer<GlyphRecord>, at: Int, clusterOffset: Int32, end: Int) {
         // (The columns read once into locals: a class's stored property is checked for exclusive
         // access at each read.)
         let (glyphs, clusters, advances, flags) = (glyphs, clusters, advances, flags)
@@ -192,7 +192,7 @@ final class GlyphAssembly {
             (offsetsX + count).update(repeating: 0, count: clusters.count)
             (offsetsY + count).update(repeating: 0, count: clusters.count)
         }
-        flagBits |= flag
+        if at > count { flagBits |= flag }
         count = at
     }
 
