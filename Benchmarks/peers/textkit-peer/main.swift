@@ -108,6 +108,8 @@ do {
 var shapeTimes: [Double] = [], layoutTimes: [Double] = [], runTimes: [Double] = []
 /// Page faults (minor: pages the process touched for the first time) during the first layout.
 var layoutFaults: [Int] = []
+/// Processor time (every thread's, user and system) during the first layout.
+var layoutCPU: [Double] = []
 var lines = 0, glyphs = 0, glyphsLaidOut = 0, runGlyphs = 0
 /// HarfBuzz alone on the runs of the first layout, in the fonts it chose (built untimed from it).
 var runShaper: RunShaper?
@@ -122,9 +124,12 @@ for _ in 0..<repeats {
     }
     if layoutOnly, layoutTimes.isEmpty { busyWait(milliseconds: 100) }
     let (storage, manager) = Scenarios.column(text, width: width, collection: collection, font: font)
-    let faultsBefore = minorFaults()
+    let faultsBefore = minorFaults(), cpuBefore = processorSeconds()
     layoutTimes.append(seconds { manager.ensureLayout() })
-    if layoutFaults.isEmpty { layoutFaults.append(minorFaults() - faultsBefore) }
+    if layoutFaults.isEmpty {
+        layoutFaults.append(minorFaults() - faultsBefore)
+        layoutCPU.append(processorSeconds() - cpuBefore)
+    }
     lines = manager.statistics.linesLaidOut
     glyphsLaidOut = manager.statistics.glyphsShaped
     if layoutOnly { continue }
@@ -144,6 +149,7 @@ var result: [String: Any] = [
     "glyphs_laid_out": glyphsLaidOut,
     "characters": utf16.reduce(0) { $0 + $1.count },
     "first_layout_page_faults": layoutFaults.first ?? 0,
+    "first_layout_cpu_s": layoutCPU.first ?? 0,
 ]
 if !shapeTimes.isEmpty {
     result["raw_harfbuzz_s"] = median(shapeTimes)
@@ -162,6 +168,14 @@ func minorFaults() -> Int {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return usage.ru_minflt
+}
+
+/// Processor seconds of the process so far (every thread's, user and system).
+func processorSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) * 1e-6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
 /// Keeps this thread busy for `milliseconds` (see `--layout-only` above).
