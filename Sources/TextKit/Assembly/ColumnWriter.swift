@@ -49,15 +49,24 @@ package struct ColumnWriter {
     /// magnitudes (at least the largest) is below the bound of ``exactRange(scale:pen:)``, else
     /// advance by advance. (A run's columns and scale, not the run: passing a run copied it.)
     static func advancesAreExact(_ columns: GlyphColumns, _ glyphs: Range<Int>, scale: Double) -> Bool {
-        columns.advances.withUnsafeBufferPointer { advancesAreExact($0, glyphs, scale: scale) }
+        @inline(__always)
+        func exact<G, C, A: FixedWidthInteger>(_: UnsafeBufferPointer<G>, _: UnsafeBufferPointer<C>,
+                                               _ advances: UnsafeBufferPointer<A>, _: UnsafeBufferPointer<Int32>) -> Bool {
+            advancesAreExact(advances, glyphs, scale: scale)
+        }
+        return columns.withUnsafeColumns(narrow: exact, wide: exact)
     }
 
     /// ``advancesAreExact(_:_:scale:)`` of `advances` (font units).
-    static func advancesAreExact(_ advances: UnsafeBufferPointer<Int32>, _ glyphs: Range<Int>, scale: Double) -> Bool {
+    static func advancesAreExact<A: FixedWidthInteger>(_ advances: UnsafeBufferPointer<A>, _ glyphs: Range<Int>,
+                                                       scale: Double) -> Bool {
         if let exact = exactRange(scale: scale, pen: 0) {
             // a ^ (a >> 31) is a, or |a| − 1 when negative: below the bound, |a| is at most it.
             var bits: UInt32 = 0
-            for g in glyphs { bits |= UInt32(bitPattern: advances[g] ^ (advances[g] >> 31)) }
+            for g in glyphs {
+                let advance = Int32(truncatingIfNeeded: advances[g])
+                bits |= UInt32(bitPattern: advance ^ (advance >> 31))
+            }
             if bits < exact.units { return true }
         }
         for g in glyphs where !PositionedGlyphs.isExactAsFloat(Double(advances[g]) * scale) { return false }
@@ -129,18 +138,21 @@ package struct ColumnWriter {
         // Locals, not stored properties, in the loops: they run for nearly every glyph laid out.
         var (next, x, fits) = (self.next, start, true)
         var signs: Int32 = 0
-        columns.withUnsafeColumns { ids, clusters, advances, offsets in
+        @inline(__always)
+        func writeAll<G: FixedWidthInteger, C: FixedWidthInteger, A: FixedWidthInteger>(
+            _ ids: UnsafeBufferPointer<G>, _ clusters: UnsafeBufferPointer<C>, _ advances: UnsafeBufferPointer<A>,
+            _ offsets: UnsafeBufferPointer<Int32>) {
             if let exact {
                 // Exact as Float by `exactRange` if the bounds hold, tested once after.
-                // Everything the loop reads or changes is a local of this closure (the
+                // Everything the loop reads or changes is a local of this function (the
                 // variables outside are captured by reference: each use went through
                 // memory, as the stores into `w` may alias them).
                 let (count, base, advanceStart, xStart, identity) = (count, base, advanceStart, xStart, identity)
                 var (glyph, pen, largest, signed) = (next, x, UInt32(0), Int32(0))
                 for g in order {
-                    let units = advances[g]
+                    let units = Int32(truncatingIfNeeded: advances[g])
                     let advance = Double(units) * scale
-                    w[glyph] = ids[g]
+                    w[glyph] = UInt32(truncatingIfNeeded: ids[g])
                     if !identity {
                         let character = Int(scalars[Int(clusters[g])])
                         w[count &+ glyph] = UInt32(bitPattern: Int32(truncatingIfNeeded: character &- base))
@@ -165,7 +177,7 @@ package struct ColumnWriter {
                     fits = false
                     return
                 }
-                w[next] = ids[g]
+                w[next] = UInt32(truncatingIfNeeded: ids[g])
                 if !identity {
                     let character = Int(scalars[Int(clusters[g])])
                     w[count &+ next] = UInt32(bitPattern: Int32(truncatingIfNeeded: character &- base))
@@ -175,11 +187,12 @@ package struct ColumnWriter {
                     fits = false
                     return
                 }
-                signs |= advances[g]
+                signs |= Int32(truncatingIfNeeded: advances[g])
                 x += advance
                 next &+= 1
             }
         }
+        columns.withUnsafeColumns(narrow: writeAll, wide: writeAll)
         guard fits else { return false }
         if signs < 0 || columns.hasOffsetsX { mayMoveContent = true }
         lastCharacter = Int(scalars[Int(columns.cluster(last))])

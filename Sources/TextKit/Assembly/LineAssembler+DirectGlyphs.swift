@@ -57,7 +57,13 @@ extension LineAssembler {
                 identity = nextCharacter < 0 || character == nextCharacter
                 nextCharacter = character + glyphs.count
             } else if identity, !rightToLeft, !glyphs.isEmpty {
-                identity = runs[endRun - 1].columns.withUnsafeColumns { _, clusters, _, _ in
+                // (The next character passed in and out, not captured: a captured variable is
+                // boxed and checked for exclusive access at each use.)
+                let expected = nextCharacter
+                @inline(__always)
+                func identical<G, C: FixedWidthInteger, A>(_: UnsafeBufferPointer<G>, _ clusters: UnsafeBufferPointer<C>,
+                                                           _: UnsafeBufferPointer<A>, _: UnsafeBufferPointer<Int32>) -> (Bool, Int) {
+                    var nextCharacter = expected
                     if scalars.isIdentity {
                         // (Most text: the character is the cluster.)
                         if nextCharacter < 0 { nextCharacter = Int(clusters[glyphs.lowerBound]) }
@@ -66,19 +72,21 @@ extension LineAssembler {
                         // branch and a variable in memory a glyph). Paragraph offsets fit 32 bits.
                         let offset = Int32(truncatingIfNeeded: nextCharacter &- glyphs.lowerBound)
                         var differs: Int32 = 0
-                        for g in glyphs { differs |= clusters[g] ^ (offset &+ Int32(truncatingIfNeeded: g)) }
-                        nextCharacter &+= glyphs.count
-                        return differs == 0
+                        for g in glyphs {
+                            differs |= Int32(truncatingIfNeeded: clusters[g]) ^ (offset &+ Int32(truncatingIfNeeded: g))
+                        }
+                        return (differs == 0, nextCharacter &+ glyphs.count)
                     }
                     return scalars.withReader { scalars in
                         if nextCharacter < 0 { nextCharacter = Int(scalars[Int(clusters[glyphs.lowerBound])]) }
                         for g in glyphs {
-                            guard Int(scalars[Int(clusters[g])]) == nextCharacter else { return false }
+                            guard Int(scalars[Int(clusters[g])]) == nextCharacter else { return (false, nextCharacter) }
                             nextCharacter &+= 1
                         }
-                        return true
+                        return (true, nextCharacter)
                     }
                 }
+                (identity, nextCharacter) = runs[endRun - 1].columns.withUnsafeColumns(narrow: identical, wide: identical)
             }
             if !wideAdvances, !runs[endRun - 1].advancesAreExactAsFloat {
                 let run = endRun - 1
@@ -228,8 +236,10 @@ extension LineAssembler {
         // (Zeroed first: `init(unsafeUninitializedCapacity:)` looks its storage type up at run
         // time, which costs more than the zeros.)
         let xColumn = [UInt32](count: glyphs.count, filler: 0) { w in
-            end = columns.withUnsafeColumns { _, _, advances, _ in
-                // Locals of the innermost closure only: a captured variable is read through
+            @inline(__always)
+            func xs<G, C, A: FixedWidthInteger>(_: UnsafeBufferPointer<G>, _: UnsafeBufferPointer<C>,
+                                                _ advances: UnsafeBufferPointer<A>, _: UnsafeBufferPointer<Int32>) -> Double {
+                // Locals of the innermost function only: a captured variable is read through
                 // memory at each use, as the stores into `w` may alias it.
                 let (glyphs, scale, noOffset) = (glyphs, scale, noOffset)
                 var (glyph, pen) = (0, start)
@@ -240,6 +250,7 @@ extension LineAssembler {
                 }
                 return pen
             }
+            end = columns.withUnsafeColumns(narrow: xs, wide: xs)
             return glyphs.count
         }
         guard abs(end) < exact.limit else { return nil }
@@ -256,10 +267,14 @@ extension LineAssembler {
         if run.hasOneGlyphPerUnit {
             return (run.range.lowerBound + glyphs.lowerBound, run.range.lowerBound + glyphs.upperBound)
         }
-        return columns.withUnsafeColumns { _, clusters, _, _ in
-            // (No early exit: a reduction the compiler vectorizes.)
+        @inline(__always)
+        func units<G, C: FixedWidthInteger, A>(_: UnsafeBufferPointer<G>, _ clusters: UnsafeBufferPointer<C>,
+                                               _: UnsafeBufferPointer<A>, _: UnsafeBufferPointer<Int32>) -> (first: Int, end: Int)? {
+            // (No early exit: a reduction the compiler vectorizes. Clusters are below 2^31.)
             var decreases: Int32 = 0
-            for g in glyphs.dropFirst() { decreases |= (clusters[g] &- clusters[g &- 1] &- 1) }
+            for g in glyphs.dropFirst() {
+                decreases |= Int32(truncatingIfNeeded: clusters[g]) &- Int32(truncatingIfNeeded: clusters[g &- 1]) &- 1
+            }
             guard decreases >= 0 else { return nil }
             if glyphs.upperBound < clusters.count, clusters[glyphs.upperBound] <= clusters[glyphs.upperBound - 1] {
                 return nil
@@ -267,5 +282,6 @@ extension LineAssembler {
             let end = glyphs.upperBound < clusters.count ? Int(clusters[glyphs.upperBound]) : run.range.upperBound
             return (Int(clusters[glyphs.lowerBound]), end)
         }
+        return columns.withUnsafeColumns(narrow: units, wide: units)
     }
 }

@@ -4,9 +4,10 @@
 /// run of a paragraph (``removeAll()`` between them): two allocations a paragraph instead of two
 /// a run.
 ///
-/// Kept as the run's columns are (``GlyphColumns``), so making them copies each column at once;
-/// the offset columns are written only once a glyph has an offset (most runs have none), and
-/// whether any glyph has an offset or a flag is or-ed as glyphs are appended.
+/// Kept as the run's columns are (``GlyphColumns``), so making them copies each column at once
+/// (narrowing ids, clusters and advances to 16 bits when every one fits); the offset columns
+/// are written only once a glyph has an offset (most runs have none), and whether any glyph has
+/// an offset or a flag, or a value wider than 16 bits, is or-ed as glyphs are appended.
 final class GlyphAssembly {
     // (None of the state is checked for exclusive access: an assembly belongs to one thread,
     // and a check costs more than most words' copies.)
@@ -24,6 +25,9 @@ final class GlyphAssembly {
     @exclusivity(unchecked) private var xBits: Int32 = 0
     @exclusivity(unchecked) private var yBits: Int32 = 0
     @exclusivity(unchecked) private var flagBits: UInt8 = 0
+    /// The bits of ids, clusters and advances that do not fit 16 bits, or-ed (zero: the
+    /// columns can be narrow, ``GlyphColumns/Layout/narrow``).
+    @exclusivity(unchecked) private var misfitBits: UInt32 = 0
     /// Where a word or segment shaped on its own is read from HarfBuzz, before it is appended
     /// (and cached): one array for every word the thread shapes. (Not checked for exclusive
     /// access: an assembly belongs to one thread.)
@@ -89,7 +93,7 @@ final class GlyphAssembly {
     func removeAll() {
         count = 0
         writesOffsets = false
-        (xBits, yBits, flagBits) = (0, 0, 0)
+        (xBits, yBits, flagBits, misfitBits) = (0, 0, 0, 0)
     }
 
     /// Writes `records` at `at` (within the capacity), adding `clusterOffset` to their clusters;
@@ -100,12 +104,14 @@ final class GlyphAssembly {
         // (The columns read once into locals: a class's stored property is checked for exclusive
         // access at each read.)
         let (glyphs, clusters, advances, flags) = (glyphs, clusters, advances, flags)
-        var x: Int32 = 0, y: Int32 = 0, unsafe: UInt8 = 0
+        var x: Int32 = 0, y: Int32 = 0, unsafe: UInt8 = 0, misfit: UInt32 = 0
         for index in 0..<records.count {
             let record = records[index]
+            let cluster = record.cluster &+ clusterOffset
             glyphs[at &+ index] = record.glyph
-            clusters[at &+ index] = record.cluster &+ clusterOffset
+            clusters[at &+ index] = cluster
             advances[at &+ index] = record.advance
+            misfit |= GlyphColumns.Layout.narrowMisfit(glyph: record.glyph, cluster: cluster, advance: record.advance)
             let flag = unsafeBitCast(record.unsafeToBreak, to: UInt8.self)
             flags[at &+ index] = flag
             x |= record.offsetX
@@ -113,6 +119,7 @@ final class GlyphAssembly {
             unsafe |= flag
         }
         flagBits |= unsafe
+        misfitBits |= misfit
         guard (x | y) != 0 || writesOffsets else { return }
         if !writesOffsets {
             // The first offsets: every glyph before had none.
@@ -154,6 +161,9 @@ final class GlyphAssembly {
             unsafe |= flag
         }
         flagBits |= unsafe
+        // (A compact record's id and advance fit 16 bits; its cluster is a byte past the offset,
+        // the last the largest.)
+        if cached.count > 0 { misfitBits |= UInt32(bitPattern: clusters[count &+ cached.count &- 1]) >> 16 }
         if writesOffsets {
             (offsetsX + start).update(repeating: 0, count: cached.count)
             (offsetsY + start).update(repeating: 0, count: cached.count)
@@ -192,7 +202,11 @@ final class GlyphAssembly {
             (offsetsX + count).update(repeating: 0, count: clusters.count)
             (offsetsY + count).update(repeating: 0, count: clusters.count)
         }
-        if at > count { flagBits |= flag }
+        if at > count {
+            flagBits |= flag
+            misfitBits |= GlyphColumns.Layout.narrowMisfit(glyph: space.glyph, cluster: Int32(truncatingIfNeeded: clusters.upperBound - 1),
+                                                           advance: space.advance)
+        }
         count = at
     }
 
@@ -253,22 +267,23 @@ final class GlyphAssembly {
         capacity = grown
     }
 
-    /// The glyphs as a run's columns (offsets left out when every one is zero, the
-    /// unsafe-to-break flags when no glyph has one), in one allocation, each column copied at once.
+    /// The glyphs as a run's columns (ids, clusters and advances in 16 bits when every one fits;
+    /// offsets left out when every one is zero, the unsafe-to-break flags when no glyph has one),
+    /// in one allocation, each column copied (or narrowed) at once.
     func columns() -> GlyphColumns {
         let count = count
-        let layout = GlyphColumns.Layout(count: count, offsetsX: xBits != 0, offsetsY: yBits != 0, flags: flagBits != 0)
-        return GlyphColumns(layout) { words in
+        let (offsetsX, offsetsY, flags) = (offsetsX, offsetsY, flags)
+        return GlyphColumns(glyphs: UnsafeBufferPointer(start: glyphs, count: count),
+                            clusters: UnsafeBufferPointer(start: clusters, count: count),
+                            advances: UnsafeBufferPointer(start: advances, count: count), fitsNarrow: misfitBits == 0,
+                            offsetsX: xBits != 0, offsetsY: yBits != 0, flags: flagBits != 0) { words, layout in
             guard count > 0 else { return }
-            func copy<Value>(_ column: UnsafeMutablePointer<Value>, to start: Int) {
-                UnsafeMutableRawPointer(words + start).copyMemory(from: column, byteCount: count * MemoryLayout<Value>.stride)
+            func copy<Value>(_ column: UnsafeMutablePointer<Value>, to start: Int32) {
+                UnsafeMutableRawPointer(words + Int(start)).copyMemory(from: column, byteCount: count * MemoryLayout<Value>.stride)
             }
-            copy(glyphs, to: 0)
-            copy(clusters, to: count)
-            copy(advances, to: 2 * count)
-            if layout.offsetsX >= 0 { copy(offsetsX, to: Int(layout.offsetsX)) }
-            if layout.offsetsY >= 0 { copy(offsetsY, to: Int(layout.offsetsY)) }
-            if layout.flags >= 0 { copy(flags, to: Int(layout.flags)) }
+            if layout.offsetsX >= 0 { copy(offsetsX, to: layout.offsetsX) }
+            if layout.offsetsY >= 0 { copy(offsetsY, to: layout.offsetsY) }
+            if layout.flags >= 0 { copy(flags, to: layout.flags) }
         }
     }
 }

@@ -3,30 +3,50 @@
 /// false is left out, and reads as empty).
 ///
 /// Kept as arrays, a run made three to six of them: for the short runs of short paragraphs and
-/// of mixed scripts, those allocations and their releases cost more than filling them. Words
-/// of 32 bits, column after column; the flags a byte a glyph (read and written as raw bytes,
-/// whatever the words are bound to). Immutable once made (tracking is added while the run is
-/// made, before it is shared).
+/// of mixed scripts, those allocations and their releases cost more than filling them. Ids,
+/// clusters and advances take 16 bits each when every one fits (``Layout/narrow``: ids below
+/// 65,536, as OpenType's always are, clusters of paragraphs shorter than 65,536 units, advances
+/// within ±32,767 font units; nearly every run), else 32; offsets are words of 32 bits; the
+/// flags a byte a glyph (read and written as raw bytes, whatever the words are bound to). A
+/// glyph thus keeps 6 bytes where it kept 12: the columns were a quarter of the pages a first
+/// layout touches. Immutable once made (tracking is added while the run is made, before it is
+/// shared).
 package struct GlyphColumns {
-    /// Where each column starts, in words (-1: left out), and the glyph count. Kept beside the
-    /// storage, not in its header: a class's stored property is checked for exclusive access
-    /// at each read, and these are read for every run a line takes glyphs from.
+    /// Where each column starts, in words (-1: left out), the glyph count, and whether ids,
+    /// clusters and advances are 16-bit. Kept beside the storage, not in its header: a class's
+    /// stored property is checked for exclusive access at each read, and these are read for
+    /// every run a line takes glyphs from.
     struct Layout {
         var count: Int32
         var offsetsX: Int32 = -1, offsetsY: Int32 = -1, flags: Int32 = -1
+        /// Whether ids (UInt16), clusters (UInt16) and advances (Int16) are 16-bit, one column
+        /// after the other from byte 0 (else words: ids, clusters, advances).
+        var narrow: Bool
 
-        init(count: Int, offsetsX: Bool, offsetsY: Bool, flags: Bool) {
+        init(count: Int, narrow: Bool = false, offsetsX: Bool, offsetsY: Bool, flags: Bool) {
             self.count = Int32(count)
-            var words = Int32(3 * count)
+            self.narrow = narrow
+            var words = Int32(Self.coreWords(count: count, narrow: narrow))
             if offsetsX { self.offsetsX = words; words += Int32(count) }
             if offsetsY { self.offsetsY = words; words += Int32(count) }
             if flags { self.flags = words }
         }
 
+        /// Words taken by the ids, clusters and advances.
+        static func coreWords(count: Int, narrow: Bool) -> Int { narrow ? (6 * count + 3) / 4 : 3 * count }
+
         /// Words in all.
         var words: Int {
             if flags >= 0 { return Int(flags) + (Int(count) + 3) / 4 }
-            return Int(count) * (3 + (offsetsX >= 0 ? 1 : 0) + (offsetsY >= 0 ? 1 : 0))
+            return Self.coreWords(count: Int(count), narrow: narrow)
+                + Int(count) * ((offsetsX >= 0 ? 1 : 0) + (offsetsY >= 0 ? 1 : 0))
+        }
+
+        /// Whether `glyph`, `cluster` and `advance` fit the narrow columns (the bits that do not, or-ed:
+        /// zero when they fit).
+        @inline(__always)
+        static func narrowMisfit(glyph: UInt32, cluster: Int32, advance: Int32) -> UInt32 {
+            glyph >> 16 | UInt32(bitPattern: cluster) >> 16 | UInt32(bitPattern: advance &+ 0x8000) >> 16
         }
     }
 
@@ -47,27 +67,73 @@ package struct GlyphColumns {
         }
     }
 
+    /// Columns of the glyphs whose ids, clusters and advances are copied from `glyphs`,
+    /// `clusters` and `advances` (narrow when every one fits), offsets and flags written by
+    /// `write` (given the first word; ``Layout`` says where their columns start).
+    /// `fitsNarrow`, when the caller knows it (every value fits 16 bits, as
+    /// ``Layout/narrowMisfit(glyph:cluster:advance:)`` tells), spares a pass over the values.
+    init(glyphs: UnsafeBufferPointer<UInt32>, clusters: UnsafeBufferPointer<Int32>, advances: UnsafeBufferPointer<Int32>,
+         fitsNarrow: Bool? = nil, offsetsX: Bool, offsetsY: Bool, flags: Bool,
+         writing write: (UnsafeMutablePointer<UInt32>, Layout) -> Void) {
+        let count = glyphs.count
+        precondition(clusters.count == count && advances.count == count, "columns of unequal lengths")
+        var narrow = true
+        if let fitsNarrow {
+            narrow = fitsNarrow
+        } else {
+            // (Or-ed in one pass the compiler vectorizes.)
+            var misfit: UInt32 = 0
+            for index in 0..<count {
+                misfit |= Layout.narrowMisfit(glyph: glyphs[index], cluster: clusters[index], advance: advances[index])
+            }
+            narrow = misfit == 0
+        }
+        let layout = Layout(count: count, narrow: narrow, offsetsX: offsetsX, offsetsY: offsetsY, flags: flags)
+        self.init(layout) { words in
+            if count > 0 {
+                let bytes = UnsafeMutableRawPointer(words)
+                if layout.narrow {
+                    // The words' memory seen as 16-bit values while they are written (Int16 and
+                    // UInt16 are related types). A loop a column: each one the compiler vectorizes.
+                    words.withMemoryRebound(to: UInt16.self, capacity: 3 * count) { halves in
+                        for index in 0..<count { halves[index] = UInt16(truncatingIfNeeded: glyphs[index]) }
+                        for index in 0..<count { halves[count &+ index] = UInt16(truncatingIfNeeded: clusters[index]) }
+                        let widths = UnsafeMutableRawPointer(halves + 2 * count).assumingMemoryBound(to: Int16.self)
+                        for index in 0..<count { widths[index] = Int16(truncatingIfNeeded: advances[index]) }
+                    }
+                } else {
+                    bytes.copyMemory(from: glyphs.baseAddress!, byteCount: 4 * count)
+                    (bytes + 4 * count).copyMemory(from: clusters.baseAddress!, byteCount: 4 * count)
+                    (bytes + 8 * count).copyMemory(from: advances.baseAddress!, byteCount: 4 * count)
+                }
+            }
+            write(words, layout)
+        }
+    }
+
     /// The columns of `shaped` (one copy of each).
     init(_ shaped: ShapedGlyphs) {
         let count = shaped.glyphs.count
         precondition(shaped.clusters.count == count && shaped.advances.count == count, "columns of unequal lengths")
-        let layout = Layout(count: count, offsetsX: !shaped.offsetsX.isEmpty, offsetsY: !shaped.offsetsY.isEmpty,
-                            flags: !shaped.unsafeToBreak.isEmpty)
-        self.init(layout) { words in
-            func copy<Value: FixedWidthInteger>(_ column: [Value], to start: Int) {
-                precondition(column.count == count && Value.bitWidth == 32, "columns of unequal lengths")
-                column.withUnsafeBytes { UnsafeMutableRawPointer(words + start).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-            }
-            guard count > 0 else { return }
-            copy(shaped.glyphs, to: 0)
-            copy(shaped.clusters, to: count)
-            copy(shaped.advances, to: 2 * count)
-            if layout.offsetsX >= 0 { copy(shaped.offsetsX, to: Int(layout.offsetsX)) }
-            if layout.offsetsY >= 0 { copy(shaped.offsetsY, to: Int(layout.offsetsY)) }
-            if layout.flags >= 0 {
-                precondition(shaped.unsafeToBreak.count == count, "columns of unequal lengths")
-                shaped.unsafeToBreak.withUnsafeBytes {
-                    UnsafeMutableRawPointer(words + Int(layout.flags)).copyMemory(from: $0.baseAddress!, byteCount: count)
+        precondition(shaped.offsetsX.isEmpty || shaped.offsetsX.count == count, "columns of unequal lengths")
+        precondition(shaped.offsetsY.isEmpty || shaped.offsetsY.count == count, "columns of unequal lengths")
+        precondition(shaped.unsafeToBreak.isEmpty || shaped.unsafeToBreak.count == count, "columns of unequal lengths")
+        self = shaped.glyphs.withUnsafeBufferPointer { glyphs in
+            shaped.clusters.withUnsafeBufferPointer { clusters in
+                shaped.advances.withUnsafeBufferPointer { advances in
+                    GlyphColumns(glyphs: glyphs, clusters: clusters, advances: advances, offsetsX: !shaped.offsetsX.isEmpty, offsetsY: !shaped.offsetsY.isEmpty,
+                                 flags: !shaped.unsafeToBreak.isEmpty) { words, layout in
+                        func copy(_ column: [Int32], to start: Int32) {
+                            column.withUnsafeBytes { UnsafeMutableRawPointer(words + Int(start)).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+                        }
+                        if layout.offsetsX >= 0 { copy(shaped.offsetsX, to: layout.offsetsX) }
+                        if layout.offsetsY >= 0 { copy(shaped.offsetsY, to: layout.offsetsY) }
+                        if layout.flags >= 0 {
+                            shaped.unsafeToBreak.withUnsafeBytes {
+                                UnsafeMutableRawPointer(words + Int(layout.flags)).copyMemory(from: $0.baseAddress!, byteCount: $0.count)
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -78,11 +144,15 @@ package struct GlyphColumns {
     package var count: Int { Int(layout.count) }
 
     @inline(__always)
-    package var glyphs: GlyphColumn<UInt32> { column(at: 0) }
+    package var glyphs: GlyphColumn<UInt32> { layout.narrow ? column(atByte: 0, width: .unsigned16) : column(at: 0) }
     @inline(__always)
-    package var clusters: GlyphColumn<Int32> { column(at: count) }
+    package var clusters: GlyphColumn<Int32> {
+        layout.narrow ? column(atByte: 2 * count, width: .unsigned16) : column(at: count)
+    }
     @inline(__always)
-    package var advances: GlyphColumn<Int32> { column(at: 2 * count) }
+    package var advances: GlyphColumn<Int32> {
+        layout.narrow ? column(atByte: 4 * count, width: .signed16) : column(at: 2 * count)
+    }
     /// Glyph offsets from the pen, or empty when every one is zero.
     @inline(__always)
     package var offsetsX: GlyphColumn<Int32> { column(at: Int(layout.offsetsX)) }
@@ -93,21 +163,52 @@ package struct GlyphColumns {
     @inline(__always)
     package var unsafeToBreak: GlyphColumn<Bool> { column(at: Int(layout.flags)) }
 
-    /// Calls `body` with the glyph ids, clusters, advances and x offsets (empty when left out),
-    /// valid only during the call: the loops that read a run's columns together (a column
-    /// asked for alone keeps the columns alive for as long as it lives, a retain and a release).
+    /// Whether ids, clusters and advances are kept in 16 bits (``Layout/narrow``).
+    var isNarrow: Bool { layout.narrow }
+
+    /// Calls `narrow` or `wide`, as the columns are kept, with the glyph ids, clusters, advances
+    /// and x offsets (empty when left out), valid only during the call: the loops that read a
+    /// run's columns together (a column asked for alone keeps the columns alive for as long as
+    /// it lives, a retain and a release). Callers pass one generic function as both, so each
+    /// loop is compiled once for each width, with no test of the width inside it.
     @inline(__always)
-    func withUnsafeColumns<R>(_ body: (_ glyphs: UnsafeBufferPointer<UInt32>, _ clusters: UnsafeBufferPointer<Int32>,
-                                       _ advances: UnsafeBufferPointer<Int32>, _ offsetsX: UnsafeBufferPointer<Int32>) -> R) -> R {
-        let (count, xStart) = (count, Int(layout.offsetsX))
+    func withUnsafeColumns<R>(
+        narrow: (_ glyphs: UnsafeBufferPointer<UInt16>, _ clusters: UnsafeBufferPointer<UInt16>,
+                 _ advances: UnsafeBufferPointer<Int16>, _ offsetsX: UnsafeBufferPointer<Int32>) -> R,
+        wide: (_ glyphs: UnsafeBufferPointer<UInt32>, _ clusters: UnsafeBufferPointer<Int32>,
+               _ advances: UnsafeBufferPointer<Int32>, _ offsetsX: UnsafeBufferPointer<Int32>) -> R) -> R {
+        let (count, xStart, isNarrow) = (count, Int(layout.offsetsX), layout.narrow)
         return storage.withUnsafeMutablePointerToElements { words in
-            let signed = UnsafeRawPointer(words).assumingMemoryBound(to: Int32.self)
-            return body(UnsafeBufferPointer(start: words, count: count),
+            let raw = UnsafeRawPointer(words), signed = raw.assumingMemoryBound(to: Int32.self)
+            let offsets = xStart >= 0 ? UnsafeBufferPointer(start: signed + xStart, count: count)
+                : UnsafeBufferPointer(start: nil, count: 0)
+            if isNarrow {
+                // (The words' memory seen as 16-bit values during the call: Int16 and UInt16 are
+                // related types.)
+                return words.withMemoryRebound(to: UInt16.self, capacity: 3 * count) { halves in
+                    narrow(UnsafeBufferPointer(start: halves, count: count),
+                           UnsafeBufferPointer(start: halves + count, count: count),
+                           UnsafeBufferPointer(start: UnsafeRawPointer(halves + 2 * count).assumingMemoryBound(to: Int16.self),
+                                               count: count),
+                           offsets)
+                }
+            }
+            return wide(UnsafeBufferPointer(start: words, count: count),
                         UnsafeBufferPointer(start: signed + count, count: count),
                         UnsafeBufferPointer(start: signed + 2 * count, count: count),
-                        xStart >= 0 ? UnsafeBufferPointer(start: signed + xStart, count: count)
-                            : UnsafeBufferPointer(start: nil, count: 0))
+                        offsets)
         }
+    }
+
+    /// Whether some glyph is .notdef (id 0).
+    var hasNotdef: Bool {
+        withUnsafeColumns(narrow: { glyphs, _, _, _ in
+            // (g − 1) & ~g has its top bit set for 0 alone; or-ed over the ids, a reduction the
+            // compiler vectorizes.
+            var bits: UInt16 = 0
+            for glyph in glyphs { bits |= (glyph &- 1) & ~glyph }
+            return bits & 0x8000 != 0
+        }, wide: { glyphs, _, _, _ in Paragraph.contains(0, in: glyphs) })
     }
 
     /// Whether some glyph has an x offset (the column is kept).
@@ -117,9 +218,15 @@ package struct GlyphColumns {
 
     /// Glyph `index`'s id, cluster, advance and offsets (zero for a column left out), read
     /// without a column view (which keeps the storage alive: a retain and a release a read).
-    @inline(__always) func glyph(_ index: Int) -> UInt32 { word(index, of: 0) }
-    @inline(__always) func cluster(_ index: Int) -> Int32 { Int32(bitPattern: word(index, of: count)) }
-    @inline(__always) func advance(_ index: Int) -> Int32 { Int32(bitPattern: word(index, of: 2 * count)) }
+    @inline(__always) func glyph(_ index: Int) -> UInt32 {
+        layout.narrow ? UInt32(half(index, at: 0, as: UInt16.self)) : word(index, of: 0)
+    }
+    @inline(__always) func cluster(_ index: Int) -> Int32 {
+        layout.narrow ? Int32(half(index, at: 2 * count, as: UInt16.self)) : Int32(bitPattern: word(index, of: count))
+    }
+    @inline(__always) func advance(_ index: Int) -> Int32 {
+        layout.narrow ? Int32(half(index, at: 4 * count, as: Int16.self)) : Int32(bitPattern: word(index, of: 2 * count))
+    }
     @inline(__always) func offsetX(_ index: Int) -> Int32 {
         layout.offsetsX < 0 ? 0 : Int32(bitPattern: word(index, of: Int(layout.offsetsX)))
     }
@@ -142,18 +249,36 @@ package struct GlyphColumns {
         return storage.withUnsafeMutablePointerToElements { $0[start &+ index] }
     }
 
+    /// Value `index` of the 16-bit column starting at byte `start`.
+    @inline(__always)
+    private func half<Value: FixedWidthInteger>(_ index: Int, at start: Int, as: Value.Type) -> Value {
+        precondition(index >= 0 && index < count, "index out of range")
+        return storage.withUnsafeMutablePointerToElements {
+            UnsafeRawPointer($0).load(fromByteOffset: start &+ 2 &* index, as: Value.self)
+        }
+    }
+
     /// The column starting at word `start` (empty when -1).
     @inline(__always)
     private func column<Element: BitwiseCopyable>(at start: Int) -> GlyphColumn<Element> {
-        guard start >= 0 else { return GlyphColumn(owner: nil, base: nil, count: 0) }
+        guard start >= 0 else { return GlyphColumn(owner: nil, base: nil, count: 0, width: .element) }
         let base = storage.withUnsafeMutablePointerToElements { UnsafeRawPointer($0 + start) }
-        return GlyphColumn(owner: storage, base: base, count: count)
+        return GlyphColumn(owner: storage, base: base, count: count, width: .element)
+    }
+
+    /// The 16-bit column starting at byte `start`, read as `Element`s.
+    @inline(__always)
+    private func column<Element: BitwiseCopyable>(atByte start: Int, width: GlyphColumnWidth) -> GlyphColumn<Element> {
+        let base = storage.withUnsafeMutablePointerToElements { UnsafeRawPointer($0) + start }
+        return GlyphColumn(owner: storage, base: base, count: count, width: width)
     }
 
     /// Index of the first glyph whose cluster is ≥ `offset`, in a run starting at UTF-16 offset
     /// `runStart` (see ``ShapedRun/firstGlyph(atOrAfter:)``).
     func firstGlyph(atOrAfter offset: Int, runStart: Int) -> Int {
-        withUnsafeColumns { _, clusters, _, _ in
+        @inline(__always)
+        func search<G, C: FixedWidthInteger, A>(_: UnsafeBufferPointer<G>, _ clusters: UnsafeBufferPointer<C>,
+                                                _: UnsafeBufferPointer<A>, _: UnsafeBufferPointer<Int32>) -> Int {
             // The answer is near glyph `offset − runStart` (one glyph a unit, but for a
             // ligature or a cluster here and there): steps doubling from there bound it, then a
             // bisection finds it (a few reads, where a bisection of the whole run takes seven).
@@ -190,17 +315,41 @@ package struct GlyphColumns {
             }
             return high
         }
+        return withUnsafeColumns(narrow: search, wide: search)
     }
 
     /// Adds `extra` units to the advance of the last glyph of each cluster (a style's tracking),
     /// while the columns are only the run's being made.
     mutating func addTracking(_ extra: Int32) {
         let count = count
-        storage.withUnsafeMutablePointerToElements { words in
-            let clusters = UnsafeRawPointer(words + count).assumingMemoryBound(to: Int32.self)
-            let advances = UnsafeMutableRawPointer(words + 2 * count).assumingMemoryBound(to: Int32.self)
-            for index in 0..<count where index + 1 == count || clusters[index + 1] != clusters[index] {
-                advances[index] &+= extra
+        // The tracked advances of narrow columns may not fit 16 bits: the columns are made again
+        // (wide or narrow, as the new advances allow) with them.
+        func tracked<G: FixedWidthInteger, C: FixedWidthInteger, A: FixedWidthInteger>(
+            _ glyphs: UnsafeBufferPointer<G>, _ clusters: UnsafeBufferPointer<C>, _ advances: UnsafeBufferPointer<A>,
+            _: UnsafeBufferPointer<Int32>) -> ([UInt32], [Int32], [Int32]) {
+            let ids = glyphs.map { UInt32(truncatingIfNeeded: $0) }, units = clusters.map { Int32(truncatingIfNeeded: $0) }
+            var widths = advances.map { Int32(truncatingIfNeeded: $0) }
+            for index in 0..<count where index + 1 == count || units[index + 1] != units[index] { widths[index] &+= extra }
+            return (ids, units, widths)
+        }
+        let (ids, units, widths) = withUnsafeColumns(narrow: tracked, wide: tracked)
+        let old = self
+        self = ids.withUnsafeBufferPointer { ids in
+            units.withUnsafeBufferPointer { units in
+                widths.withUnsafeBufferPointer { widths in
+                    GlyphColumns(glyphs: ids, clusters: units, advances: widths, offsetsX: old.hasOffsetsX,
+                                 offsetsY: old.hasOffsetsY, flags: old.layout.flags >= 0) { words, layout in
+                        old.storage.withUnsafeMutablePointerToElements { source in
+                            func copy(from start: Int32, to target: Int32, words count: Int) {
+                                guard start >= 0 else { return }
+                                (words + Int(target)).update(from: source + Int(start), count: count)
+                            }
+                            copy(from: old.layout.offsetsX, to: layout.offsetsX, words: count)
+                            copy(from: old.layout.offsetsY, to: layout.offsetsY, words: count)
+                            copy(from: old.layout.flags, to: layout.flags, words: (count + 3) / 4)
+                        }
+                    }
+                }
             }
         }
     }
@@ -213,6 +362,9 @@ package struct GlyphColumn<Element: BitwiseCopyable>: RandomAccessCollection {
     fileprivate let owner: AnyObject?
     fileprivate let base: UnsafeRawPointer?
     package let count: Int
+    /// How the values are kept: as `Element`s, or in 16 bits (ids, clusters and advances of
+    /// narrow columns) widened to `Element` (32 bits) as they are read.
+    fileprivate let width: GlyphColumnWidth
 
     package var startIndex: Int { 0 }
     package var endIndex: Int { count }
@@ -222,20 +374,27 @@ package struct GlyphColumn<Element: BitwiseCopyable>: RandomAccessCollection {
     package subscript(index: Int) -> Element {
         precondition(index >= 0 && index < count, "index out of range")
         return withExtendedLifetime(owner) {
-            base.unsafelyUnwrapped.load(fromByteOffset: index &* MemoryLayout<Element>.stride, as: Element.self)
+            let base = base.unsafelyUnwrapped
+            switch width {
+            case .element: return base.load(fromByteOffset: index &* MemoryLayout<Element>.stride, as: Element.self)
+            case .unsigned16: return Self.widened(UInt32(base.load(fromByteOffset: 2 &* index, as: UInt16.self)))
+            case .signed16:
+                return Self.widened(UInt32(bitPattern: Int32(base.load(fromByteOffset: 2 &* index, as: Int16.self))))
+            }
         }
+    }
+
+    /// A 32-bit `Element` with the bits of `value`.
+    @inline(__always)
+    private static func widened(_ value: UInt32) -> Element {
+        precondition(MemoryLayout<Element>.size == 4, "a 16-bit column read as other than 32 bits")
+        return withUnsafeBytes(of: value) { $0.load(as: Element.self) }
     }
 }
 
-extension GlyphColumn where Element: FixedWidthInteger {
-    /// Calls `body` with the column's values (valid only during the call). (Int32 and UInt32
-    /// are related types: each may read memory bound to the other.)
-    @inline(__always)
-    package func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
-        try withExtendedLifetime(owner) {
-            try body(UnsafeBufferPointer(start: base?.assumingMemoryBound(to: Element.self), count: count))
-        }
-    }
+/// How a ``GlyphColumn`` keeps its values.
+enum GlyphColumnWidth {
+    case element, unsigned16, signed16
 }
 
 extension GlyphColumn where Element == Bool {

@@ -57,7 +57,9 @@ extension Paragraph {
         // First each cluster's own advance at its offset…
         for run in runs.indices {
             let (scale, start, oneGlyphPerUnit) = (runs[run].scale, runs[run].range.lowerBound, runs[run].hasOneGlyphPerUnit)
-            runs[run].columns.withUnsafeColumns { _, clusters, advances, _ in
+            @inline(__always)
+            func add<G, C: FixedWidthInteger, A: FixedWidthInteger>(_: UnsafeBufferPointer<G>, _ clusters: UnsafeBufferPointer<C>,
+                                                                    _ advances: UnsafeBufferPointer<A>, _: UnsafeBufferPointer<Int32>) {
                 // (Locals only in the loops: a captured variable is read through memory at each
                 // use, as the stores into `prefix` may alias it.)
                 let (scale, start) = (scale, start)
@@ -70,6 +72,7 @@ extension Paragraph {
                     for g in 0..<advances.count { prefix[Int(clusters[g])] += F(Double(advances[g]) * scale) }
                 }
             }
+            runs[run].columns.withUnsafeColumns(narrow: add, wide: add)
         }
         // …then, in place, the sum of those before each offset.
         var sum: F = 0

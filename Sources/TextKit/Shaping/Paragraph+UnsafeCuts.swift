@@ -52,7 +52,9 @@ extension Paragraph {
                     if flagged, let table = table.baseAddress { flags.copy(1..<flags.count, to: table + lower + 1) }
                     continue
                 }
-                runs[run].clusters.withUnsafeBufferPointer { clusters in
+                @inline(__always)
+                func cuts<G, C: FixedWidthInteger, A>(_: UnsafeBufferPointer<G>, _ clusters: UnsafeBufferPointer<C>,
+                                                       _: UnsafeBufferPointer<A>, _: UnsafeBufferPointer<Int32>) {
                     guard var previous = clusters.first.map(Int.init) else { return }
                     for glyph in 1..<clusters.count {
                         let cluster = Int(clusters[glyph])
@@ -77,6 +79,7 @@ extension Paragraph {
                         previous = cluster
                     }
                 }
+                runs[run].columns.withUnsafeColumns(narrow: cuts, wide: cuts)
             }
         }
         return unsafe

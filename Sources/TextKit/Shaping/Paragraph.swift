@@ -202,7 +202,7 @@ package final class Paragraph {
         // Runs by index, here and below: a run copied into a loop variable costs a retain and a
         // release of each of its arrays, for every run of every paragraph.
         for r in runs.indices where runs[r].attachment == nil
-            && runs[r].glyphs.withUnsafeBufferPointer({ Self.contains(0, in: $0) }) {
+            && runs[r].columns.hasNotdef {
             let run = runs[r]
             if missingAt == nil { missingAt = Dictionary(missing.map { ($0.offset, $0) }) { first, _ in first } }
             for (index, glyph) in run.glyphs.enumerated() where glyph == 0 {

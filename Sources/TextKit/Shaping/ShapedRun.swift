@@ -116,9 +116,13 @@ package struct ShapedRun {
         self.style = style  // (its last use: moved, not copied)
         self.scale = scale
         if tracking != 0, columns.count > 0 { columns.addTracking(Int32((tracking / scale).rounded())) }
-        let facts = columns.withUnsafeColumns { _, clusters, advances, _ in
+        @inline(__always)
+        func facts<G, C: FixedWidthInteger, A: FixedWidthInteger>(_: UnsafeBufferPointer<G>, _ clusters: UnsafeBufferPointer<C>,
+                                                                  _ advances: UnsafeBufferPointer<A>, _: UnsafeBufferPointer<Int32>)
+            -> (oneGlyphPerUnit: Bool, exactAdvances: Bool, magnitudeBits: UInt32, negative: Bool) {
             Self.columnFacts(clusters: clusters, advances: advances, range: range, scale: scale)
         }
+        let facts = columns.withUnsafeColumns(narrow: facts, wide: facts)
         self.columns = columns
         (hasOneGlyphPerUnit, advancesAreExactAsFloat, advanceMagnitudeBits, hasNegativeAdvance) = facts
     }
@@ -126,15 +130,18 @@ package struct ShapedRun {
     /// ``hasOneGlyphPerUnit``, ``advancesAreExactAsFloat``, ``advanceMagnitudeBits`` and
     /// ``hasNegativeAdvance`` of columns (worked out once, when the run is made: every line of the
     /// paragraph would otherwise check its glyphs again).
-    private static func columnFacts(clusters: UnsafeBufferPointer<Int32>, advances: UnsafeBufferPointer<Int32>,
-                                    range: Range<Int>, scale: Double)
+    @inline(__always)
+    private static func columnFacts<C: FixedWidthInteger, A: FixedWidthInteger>(
+        clusters: UnsafeBufferPointer<C>, advances: UnsafeBufferPointer<A>, range: Range<Int>, scale: Double)
         -> (oneGlyphPerUnit: Bool, exactAdvances: Bool, magnitudeBits: UInt32, negative: Bool) {
         var oneGlyphPerUnit = clusters.count == range.count
         if oneGlyphPerUnit {
             // No early exit: the compiler vectorizes this (it runs for every glyph shaped).
             let first = Int32(truncatingIfNeeded: range.lowerBound)
             var differences: Int32 = 0
-            for g in 0..<clusters.count { differences |= clusters[g] ^ (first &+ Int32(truncatingIfNeeded: g)) }
+            for g in 0..<clusters.count {
+                differences |= Int32(truncatingIfNeeded: clusters[g]) ^ (first &+ Int32(truncatingIfNeeded: g))
+            }
             oneGlyphPerUnit = differences == 0
         }
         // The bits bound every advance's magnitude: below the bound of `exactRange`, every
@@ -147,8 +154,9 @@ package struct ShapedRun {
         // (Reductions the compiler vectorizes.)
         var bits: UInt32 = 0, signs: Int32 = 0
         for g in 0..<advances.count {
-            bits |= UInt32(bitPattern: advances[g] ^ (advances[g] >> 31))
-            signs |= advances[g]
+            let advance = Int32(truncatingIfNeeded: advances[g])
+            bits |= UInt32(bitPattern: advance ^ (advance >> 31))
+            signs |= advance
         }
         let exact = bits < bound.units || ColumnWriter.advancesAreExact(advances, 0..<advances.count, scale: scale)
         return (oneGlyphPerUnit, exact, bits, signs < 0)

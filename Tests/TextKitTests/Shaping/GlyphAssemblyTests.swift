@@ -31,14 +31,19 @@ import Testing
             assembly.removeAll()
             // Some runs have no offsets at all, some get their first ones late, or in a missing word.
             let offsets = Int.random(in: 0..<3, using: &rng)
+            // Some runs only of values that fit 16 bits (narrow columns), some not.
+            let small = Bool.random(using: &rng)
+            // Some runs only of cached words (each word's clusters the only ones it brings).
+            let cachedOnly = Int.random(in: 0..<5, using: &rng) == 0
             var pieces: [Piece] = [], missing: [[GlyphRecord]] = []
-            var unit: Int32 = 0
+            // (Some runs start far into their paragraph: clusters past 16 bits.)
+            var unit: Int32 = Int.random(in: 0..<4, using: &rng) == 0 ? 65_500 : 0
             for index in 0..<Int.random(in: 0...30, using: &rng) {
                 let late = offsets == 1 && index > 10, length = Int.random(in: 0...6, using: &rng)
-                switch Int.random(in: 0..<4, using: &rng) {
+                switch cachedOnly ? 1 : Int.random(in: 0..<4, using: &rng) {
                 case 0: // HarfBuzz's records, clusters from the run's start
                     let records = (0..<length).map { k in
-                        Self.record(&rng, cluster: unit + Int32(k), compact: false, offsets: offsets == 2 || late)
+                        Self.record(&rng, cluster: unit + Int32(k), compact: small, offsets: offsets == 2 || late)
                     }
                     assembly.append(records, clusterOffset: 0)
                     pieces.append(.glyphs(records))
@@ -54,7 +59,7 @@ import Testing
                     pieces.append(.glyphs((0..<length).map { GlyphRecord(glyph: 3, cluster: unit + Int32($0), advance: 651) }))
                 default: // a missing word: a hole now, its glyphs later
                     let records = (0..<length).map { k in
-                        Self.record(&rng, cluster: Int32(k), compact: false, offsets: offsets != 0)
+                        Self.record(&rng, cluster: Int32(k), compact: small, offsets: offsets != 0)
                     }
                     assembly.keepMissing(ShapeCache.LookedUp(start: Int(unit), end: Int(unit) + length, wordEnd: Int(unit) + length,
                                                              hash: 0, hole: assembly.count), at: missing.count)
@@ -88,6 +93,9 @@ import Testing
             #expect(columns.hasOffsetsX == expected.contains { $0.offsetX != 0 }, "seed \(seed), round \(round)")
             #expect(columns.hasOffsetsY == expected.contains { $0.offsetY != 0 }, "seed \(seed), round \(round)")
             #expect(columns.unsafeToBreak.isEmpty == !expected.contains { $0.unsafeToBreak }, "seed \(seed), round \(round)")
+            #expect(columns.isNarrow == expected.allSatisfy {
+                GlyphColumns.Layout.narrowMisfit(glyph: $0.glyph, cluster: $0.cluster, advance: $0.advance) == 0
+            }, "seed \(seed), round \(round)")
             for (g, record) in expected.enumerated() {
                 let same = columns.glyph(g) == record.glyph && columns.cluster(g) == record.cluster
                     && columns.advance(g) == record.advance && columns.offsetX(g) == record.offsetX
