@@ -17,15 +17,20 @@ package struct GlyphColumns {
     /// stored property is checked for exclusive access at each read, and these are read for
     /// every run a line takes glyphs from.
     struct Layout {
-        var count: Int32
+        /// The glyph count, with ``narrow`` in the top bit (a flag of its own made the layout,
+        /// and every run and line that keeps one, 8 bytes larger).
+        private let countAndWidth: Int32
         var offsetsX: Int32 = -1, offsetsY: Int32 = -1, flags: Int32 = -1
+
+        /// The number of glyphs.
+        var count: Int32 { countAndWidth & Int32.max }
         /// Whether ids (UInt16), clusters (UInt16) and advances (Int16) are 16-bit, one column
         /// after the other from byte 0 (else words: ids, clusters, advances).
-        var narrow: Bool
+        var narrow: Bool { countAndWidth < 0 }
 
         init(count: Int, narrow: Bool = false, offsetsX: Bool, offsetsY: Bool, flags: Bool) {
-            self.count = Int32(count)
-            self.narrow = narrow
+            precondition(count >= 0 && count <= Int(Int32.max), "too many glyphs in one run")
+            countAndWidth = Int32(count) | (narrow ? Int32.min : 0)
             var words = Int32(Self.coreWords(count: count, narrow: narrow))
             if offsetsX { self.offsetsX = words; words += Int32(count) }
             if offsetsY { self.offsetsY = words; words += Int32(count) }
