@@ -10,8 +10,9 @@ package final class BidiParagraph {
     package let paragraphLevel: UInt8
     /// Whether every level is 0 (plain left-to-right text: no reordering needed).
     package let isLeftToRightOnly: Bool
-    /// Whether every unit has the same level (O(n) unless no levels are stored).
-    var hasOneLevel: Bool { levels.isEmpty || !levels.contains { $0 != levels[0] } }
+    /// Whether every unit has the same level (worked out once: the itemizer and its plain item
+    /// both ask).
+    let hasOneLevel: Bool
     /// Whether the levels were known without asking ICU: no unit may be right to left (every
     /// level 0, none stored), or the text is plain right to left (every level 1).
     package var isResolvedWithoutICU: Bool { text == nil }
@@ -60,6 +61,7 @@ package final class BidiParagraph {
             levels = []
             paragraphLevel = 0
             isLeftToRightOnly = true
+            hasOneLevel = true
             return
         }
         if !asksICU, Self.isPlainRightToLeft(source, direction: direction) {
@@ -68,6 +70,7 @@ package final class BidiParagraph {
             levels = [UInt8](filledWith: 1, count: source.count)
             paragraphLevel = 1
             isLeftToRightOnly = false
+            hasOneLevel = true
             return
         }
         let text = UnsafeMutableBufferPointer<UInt16>.allocate(capacity: max(1, source.count))
@@ -94,6 +97,7 @@ package final class BidiParagraph {
         self.levels = levels
         self.paragraphLevel = paragraphLevel & 1
         self.isLeftToRightOnly = self.paragraphLevel == 0 && !levels.contains { $0 != 0 }
+        hasOneLevel = levels.isEmpty || !levels.contains { $0 != levels[0] }
     }
 
     /// The resolved embedding level of UTF-16 unit `index`.

@@ -51,8 +51,8 @@ package struct Itemizer {
     /// The calling thread's scripts of BMP code units asked of ICU before (nil: ICU is asked
     /// for each; see ``CodeUnitMemo``).
     package var scriptMemo: CodeUnitMemo?
-    /// The font of the first attribute run, when the caller resolved it already (nil: resolved
-    /// by ``items(into:)``, which then calls the resolver for it).
+    /// The font of the first attribute run, when resolved already (nil: ``items()`` and
+    /// ``items(into:)`` call the resolver for it).
     var primary: Font?
 
     package init(utf16: [UInt16], scalarOffsets: CompactOffsets, graphemes: CompactOffsets, bidi: BidiParagraph,
@@ -65,25 +65,29 @@ package struct Itemizer {
         self.fonts = fonts
     }
 
-    /// The items in text order.
+    /// The items in text order: a plain paragraph's one item (``plainItem(_:graphemes:bidi:attributes:primary:)``),
+    /// else those of the general loop.
     package mutating func items() -> [Item] {
         var items: [Item] = []
+        guard !utf16.isEmpty else { return items }
+        if primary == nil { primary = fonts.primaryFont(for: attributes[0].0.font) }
+        if takesCoveredStretches, let primary,
+           let item = Self.plainItem(utf16, graphemes: graphemes, bidi: bidi, attributes: attributes, primary: primary) {
+            return [item]
+        }
         self.items(into: &items)
         return items
     }
 
-    /// ``items()`` written over `items`, keeping its capacity (a shaping thread reuses one array:
-    /// most paragraphs are one item, and an array of one allocated for each).
+    /// The items of the general loop, written over `items` keeping its capacity (a shaping
+    /// thread reuses one array): for a paragraph its caller found not plain (``Paragraph`` asks
+    /// ``plainItem(_:graphemes:bidi:attributes:primary:)`` first, without making an itemizer).
+    /// A plain paragraph gets the same one item here, the long way.
     mutating func items(into items: inout [Item]) {
         items.removeAll(keepingCapacity: true)
         guard !utf16.isEmpty else { return }
         let primary = self.primary ?? fonts.primaryFont(for: attributes[0].0.font)
         let levels = bidi.levels, oneLevel = bidi.hasOneLevel
-        if takesCoveredStretches,
-           let item = Self.plainItem(utf16, graphemes: graphemes, bidi: bidi, attributes: attributes, primary: primary) {
-            items.append(item)
-            return
-        }
         let scripts = resolvedScriptCodes()
         // Most paragraphs have one script and one level: stretches then need not check them.
         let oneScript = !scripts.contains { $0 != scripts[0] }
