@@ -207,13 +207,12 @@ package struct GlyphColumns {
 
     /// Whether some glyph is .notdef (id 0).
     var hasNotdef: Bool {
-        withUnsafeColumns(narrow: { glyphs, _, _, _ in
-            // (g − 1) & ~g has its top bit set for 0 alone; or-ed over the ids, a reduction the
-            // compiler vectorizes.
-            var bits: UInt16 = 0
-            for glyph in glyphs { bits |= (glyph &- 1) & ~glyph }
-            return bits & 0x8000 != 0
-        }, wide: { glyphs, _, _, _ in Paragraph.contains(0, in: glyphs) })
+        @inline(__always)
+        func search<G: FixedWidthInteger & UnsignedInteger, C, A>(_ glyphs: UnsafeBufferPointer<G>, _: UnsafeBufferPointer<C>,
+                                                                  _: UnsafeBufferPointer<A>, _: UnsafeBufferPointer<Int32>) -> Bool {
+            Paragraph.contains(0, in: glyphs)
+        }
+        return withUnsafeColumns(narrow: search, wide: search)
     }
 
     /// Whether some glyph has an x offset (the column is kept).

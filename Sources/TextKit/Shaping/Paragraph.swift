@@ -383,26 +383,17 @@ package final class Paragraph {
         return total
     }
 
-    /// Whether `values` (glyph ids) holds `value`: eight values at a time compared for equality
-    /// in 32-bit lanes (the baseline x86-64 target has no 32-bit minimum, with which 16-bit text
-    /// is searched: ``ParagraphAnalysis/characterFacts(_:)``), or-ed, the rest one by one.
-    static func contains(_ value: UInt32, in values: UnsafeBufferPointer<UInt32>) -> Bool {
-        guard let base = values.baseAddress else { return false }
-        let raw = UnsafeRawPointer(base), count = values.count
-        var index = 0
-        var found = SIMDMask<SIMD4<Int32>>(repeating: false)
-        while index &+ 8 <= count {
-            let a = raw.loadUnaligned(fromByteOffset: index &* 4, as: SIMD4<UInt32>.self)
-            let b = raw.loadUnaligned(fromByteOffset: index &* 4 &+ 16, as: SIMD4<UInt32>.self)
-            found = found .| (a .== value) .| (b .== value)
-            index &+= 8
+    /// Whether `values` (glyph ids, 16 or 32 bits) holds `value`: d = v ^ value is zero for it
+    /// alone, and (d − 1) & ~d has its top bit set for zero alone; or-ed over the values, a
+    /// reduction the compiler vectorizes at either width (no early exit, no per-lane compare).
+    static func contains<Value: FixedWidthInteger & UnsignedInteger>(_ value: Value, in values: UnsafeBufferPointer<Value>)
+        -> Bool {
+        var bits: Value = 0
+        for element in values {
+            let difference = element ^ value
+            bits |= (difference &- 1) & ~difference
         }
-        var tail = false
-        while index < count {
-            tail = tail || values[index] == value
-            index &+= 1
-        }
-        return any(found) || tail
+        return bits >> (Value.bitWidth - 1) != 0
     }
 
     private func reshape(_ run: ShapedRun, _ range: Range<Int>) -> ShapedRun {

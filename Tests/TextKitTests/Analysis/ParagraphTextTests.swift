@@ -27,23 +27,28 @@ struct ParagraphTextTests {
     }
 
     /// The searches for tabs, soft hyphens and mandatory breaks (minimum reductions over the
-    /// 16-bit text, in one pass) and for .notdef glyphs (lane-wise equality eight at a time over
-    /// 32-bit glyph ids) find what they look for at every position, blocks and tail included,
-    /// and nothing else (neighbours of each character looked for are put in too).
+    /// 16-bit text, in one pass) and for .notdef glyphs (a bit reduction over 16- or 32-bit glyph
+    /// ids) find what they look for at every position, blocks and tail included, and nothing else
+    /// (neighbours of each character looked for are put in too; ids with their top bit set).
     @Test func searchesFindTheValueAnywhere() {
         let mandatory: [UInt16] = [0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029]
         let near: [UInt16] = [0x08, 0x0E, 0x84, 0x86, 0xAC, 0xAE, 0x2027, 0x202A]
+        func contains<Value: FixedWidthInteger & UnsignedInteger>(_ value: Value, in values: [Value]) -> Bool {
+            values.withUnsafeBufferPointer { Paragraph.contains(value, in: $0) }
+        }
         for count in 0..<40 {
-            let glyphs = (0..<count).map { UInt32(1 + $0 % 7) }
+            let glyphs = (0..<count).map { [1, 2, 3, 7, 0x8000, 0xFFFF, 0x8000_0000, .max][$0 % 8] as UInt32 }
+            let narrowGlyphs = glyphs.map { UInt16(truncatingIfNeeded: $0) | 1 }
             let units = (0..<count).map { near[$0 % near.count] &+ UInt16($0 % 2) * 0x100 }
             let facts = ParagraphAnalysis.characterFacts(units)
-            #expect(!glyphs.withUnsafeBufferPointer { Paragraph.contains(0, in: $0) } && !facts.hasTabs && !facts.hasSoftHyphens
+            #expect(!contains(0, in: glyphs) && !contains(0, in: narrowGlyphs) && !facts.hasTabs && !facts.hasSoftHyphens
                     && !facts.hasMandatoryBreaks, "\(count)")
             for position in 0..<count {
-                var withGlyph = glyphs
+                var withGlyph = glyphs, withNarrowGlyph = narrowGlyphs
                 withGlyph[position] = 0
-                #expect(withGlyph.withUnsafeBufferPointer { Paragraph.contains(0, in: $0) }, "\(count) \(position)")
-                #expect(!withGlyph.withUnsafeBufferPointer { Paragraph.contains(8, in: $0) })
+                withNarrowGlyph[position] = 0
+                #expect(contains(0, in: withGlyph) && contains(0, in: withNarrowGlyph), "\(count) \(position)")
+                #expect(!contains(8, in: withGlyph) && !contains(8, in: withNarrowGlyph))
                 for (unit, kind) in [(UInt16(0x09), 0), (0xAD, 1)] + mandatory.map { ($0, 2) } {
                     var withUnit = units
                     withUnit[position] = unit
