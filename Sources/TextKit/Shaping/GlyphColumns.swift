@@ -326,8 +326,41 @@ package struct GlyphColumns {
     /// while the columns are only the run's being made.
     mutating func addTracking(_ extra: Int32) {
         let count = count
-        // The tracked advances of narrow columns may not fit 16 bits: the columns are made again
-        // (wide or narrow, as the new advances allow) with them.
+        // Whether the columns are to be narrow once tracked: in place when that is how they are
+        // kept (most runs), else made again in the other width (a tracked advance past 16 bits,
+        // or the only wide values advances that tracking brings within them).
+        @inline(__always)
+        func fitNarrow<G: FixedWidthInteger, C: FixedWidthInteger, A: FixedWidthInteger>(
+            _ glyphs: UnsafeBufferPointer<G>, _ clusters: UnsafeBufferPointer<C>, _ advances: UnsafeBufferPointer<A>,
+            _: UnsafeBufferPointer<Int32>) -> Bool {
+            var misfit: UInt32 = 0
+            for index in 0..<count {
+                let ends = index + 1 == count || clusters[index + 1] != clusters[index]
+                misfit |= Layout.narrowMisfit(glyph: UInt32(truncatingIfNeeded: glyphs[index]),
+                                              cluster: Int32(truncatingIfNeeded: clusters[index]),
+                                              advance: Int32(truncatingIfNeeded: advances[index]) &+ (ends ? extra : 0))
+            }
+            return misfit == 0
+        }
+        let narrow = layout.narrow
+        if withUnsafeColumns(narrow: fitNarrow, wide: fitNarrow) == narrow {
+            func addInPlace<C: FixedWidthInteger, A: FixedWidthInteger>(_ clusters: UnsafePointer<C>,
+                                                                       _ advances: UnsafeMutablePointer<A>) {
+                for index in 0..<count where index + 1 == count || clusters[index + 1] != clusters[index] {
+                    advances[index] = A(truncatingIfNeeded: Int32(truncatingIfNeeded: advances[index]) &+ extra)
+                }
+            }
+            storage.withUnsafeMutablePointerToElements { words in
+                guard narrow else {
+                    let signed = UnsafeMutableRawPointer(words).assumingMemoryBound(to: Int32.self)
+                    return addInPlace(signed + count, signed + 2 * count)
+                }
+                words.withMemoryRebound(to: UInt16.self, capacity: 3 * count) { halves in
+                    addInPlace(halves + count, UnsafeMutableRawPointer(halves + 2 * count).assumingMemoryBound(to: Int16.self))
+                }
+            }
+            return
+        }
         func tracked<G: FixedWidthInteger, C: FixedWidthInteger, A: FixedWidthInteger>(
             _ glyphs: UnsafeBufferPointer<G>, _ clusters: UnsafeBufferPointer<C>, _ advances: UnsafeBufferPointer<A>,
             _: UnsafeBufferPointer<Int32>) -> ([UInt32], [Int32], [Int32]) {
