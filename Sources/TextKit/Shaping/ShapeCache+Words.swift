@@ -193,12 +193,13 @@ struct CachedGlyphs {
     /// Bytes of a compact record.
     static let compactStride = 6
 
-    /// Zero when a compact record keeps `record` exactly: an id of 16 bits, an advance in
-    /// Int16, a cluster in UInt8 and no offsets (the bits that do not fit, or-ed).
+    /// Zero when a compact record keeps `record` exactly: an id and an advance that fit narrow
+    /// columns (``GlyphColumns/Layout/narrowMisfit(glyph:cluster:advance:)``), a cluster in UInt8
+    /// and no offsets (the bits that do not fit, or-ed).
     @inline(__always)
     static func compactMisfit(_ record: GlyphRecord) -> UInt32 {
-        record.glyph >> 16 | UInt32(bitPattern: record.advance &+ 0x8000) >> 16 | UInt32(bitPattern: record.cluster) >> 8
-            | UInt32(bitPattern: record.offsetX | record.offsetY)
+        GlyphColumns.Layout.narrowMisfit(glyph: record.glyph, cluster: 0, advance: record.advance)
+            | UInt32(bitPattern: record.cluster) >> 8 | UInt32(bitPattern: record.offsetX | record.offsetY)
     }
 
     /// Writes `records` (each fitting) as compact records at `target` (2-byte aligned).
