@@ -124,11 +124,12 @@ for _ in 0..<repeats {
     }
     if layoutOnly, layoutTimes.isEmpty { busyWait(milliseconds: 100) }
     let (storage, manager) = Scenarios.column(text, width: width, collection: collection, font: font)
-    let faultsBefore = minorFaults(), cpuBefore = processorSeconds()
+    let before = resourceUsage()
     layoutTimes.append(seconds { manager.ensureLayout() })
     if layoutFaults.isEmpty {
-        layoutFaults.append(minorFaults() - faultsBefore)
-        layoutCPU.append(processorSeconds() - cpuBefore)
+        let after = resourceUsage()
+        layoutFaults.append(after.faults - before.faults)
+        layoutCPU.append(after.seconds - before.seconds)
     }
     lines = manager.statistics.linesLaidOut
     glyphsLaidOut = manager.statistics.glyphsShaped
@@ -163,19 +164,13 @@ if let runShaper {
 let json = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
 print(String(decoding: json, as: UTF8.self))
 
-/// Minor page faults of the process so far (every thread's).
-func minorFaults() -> Int {
-    var usage = rusage()
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return usage.ru_minflt
-}
-
-/// Processor seconds of the process so far (every thread's, user and system).
-func processorSeconds() -> Double {
+/// The process's minor page faults and processor seconds (user and system) so far, every
+/// thread's, from one `getrusage`.
+func resourceUsage() -> (faults: Int, seconds: Double) {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) * 1e-6 }
-    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    return (usage.ru_minflt, seconds(usage.ru_utime) + seconds(usage.ru_stime))
 }
 
 /// Keeps this thread busy for `milliseconds` (see `--layout-only` above).
