@@ -43,8 +43,12 @@ struct WorkerHeapTests {
                 for block in blocks { memset(block, 1, 4096) }
                 let after = try Self.heapMappings(around: first)
                 for block in blocks { free(block) }
-                let heapEnd = (UInt(bitPattern: first) & ~UInt((64 << 20) - 1)) + UInt(64 << 20)
-                return Attempt(before: before, after: after, hasSpace: heapEnd - UInt(bitPattern: first) >= 17 << 20)
+                // A thread heap is a mapping of its own starting at the 64 MiB boundary below its
+                // blocks (the main arena, which glibc may hand a thread too, is the `brk` heap).
+                let heapStart = UInt(bitPattern: first) & ~UInt((64 << 20) - 1)
+                let isThreadHeap = before.first?.hasPrefix(String(heapStart, radix: 16) + "-") ?? false
+                let room = heapStart + UInt(64 << 20) - UInt(bitPattern: first)
+                return Attempt(before: before, after: after, hasSpace: isThreadHeap && room >= 17 << 20)
             }
             outcome.withLock { $0 = result }
             done.signal()
@@ -56,10 +60,10 @@ struct WorkerHeapTests {
     }
 
     /// A thread new to a process that has made many threads may be given an arena another
-    /// thread filled (glibc shares its arenas once there are eight per core): when the first
-    /// block lies too near the end of its heap for the 16 MiB to fit there, the allocations
-    /// cannot show anything, and the attempt is made again on another new thread (the ones
-    /// before stay parked, keeping their arenas). The first thread whose heap has the space is
+    /// thread filled (glibc shares its arenas once there are eight per core), or the main arena:
+    /// when the first block lies outside a thread heap, or too near the end of its heap for the
+    /// 16 MiB to fit there, the allocations cannot show anything, and the attempt is made again
+    /// on another new thread (the ones before stay parked, keeping their arenas). The first thread whose heap has the space is
     /// the one checked, whatever its room: without the reserved room a new heap grows as it goes.
     @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/maps")))
     func allocationsWithinTheRoomLeaveTheHeapMapAlone() throws {
