@@ -8,7 +8,8 @@ extension ShapeCache {
     /// stops at the end of `range`, at a segment that is not cacheable (shaped in place next),
     /// at a missing word met before in this scan (found in the cache once the others are shaped
     /// and kept), after ``missingBatch`` missing segments, or once ``wordsPerLock`` words are
-    /// looked up (`paused`: the caller lets the lock go and goes on). Returns where it stopped,
+    /// looked up or once the young generation turned (`paused`: the caller lets the lock go and
+    /// goes on; after a turn the slots read ahead are another table's). Returns where it stopped,
     /// how many words it took from the cache, and how many segments are missing. One pass under
     /// the caller's lock.
     ///
@@ -16,12 +17,12 @@ extension ShapeCache {
     /// first slots, read the words those name, then compare and copy. A word of a megabyte's
     /// vocabulary is rarely in the processor's cache; looked up one by one, each waited for its
     /// slot, then for its entry, where a batch waits about once for all of them.
-    static func appendCachedWords(_ state: borrowing State, _ text: UnsafeBufferPointer<UInt16>, from start: Int,
+    static func appendCachedWords(_ state: inout State, _ text: UnsafeBufferPointer<UInt16>, from start: Int,
                                   in range: Range<Int>, style cacheStyle: CacheStyle,
                                   to out: GlyphAssembly) -> (reached: Int, hits: Int, missing: Int, paused: Bool) {
         var start = start, hits = 0, missing = 0, paused = false
         let style = cacheStyle.id, readsContext = cacheStyle.readsContext
-        let space = state.space(style)
+        let space = state.space(style), turns = state.turns
         withUnsafeTemporaryAllocation(of: LookedUp.self, capacity: lookupBatch) { batch in
             // One word first, then batches doubling up to lookupBatch: a run whose first word is
             // all there is looks up no words it will not use.
@@ -41,9 +42,16 @@ extension ShapeCache {
                     guard isCacheable(text, start..<word.end, in: range, readsContext: readsContext) else { return }
                     // (A word kept whose spaces are not known yet counts as missing: shaped with its
                     // spaces, it teaches the cache the style's space glyph.)
-                    if word.wordEnd == word.end || space != nil,
-                       let glyphs = state.words.find(text, start..<word.wordEnd, hash: word.hash, style: style,
-                                                     firstSlot: (word.slot, word.entryHash)) {
+                    let keyed = word.wordEnd == word.end || space != nil
+                    var found = keyed ? state.words.find(text, start..<word.wordEnd, hash: word.hash, style: style,
+                                                         firstSlot: (word.slot, word.entryHash)) : nil
+                    var turned = false
+                    if keyed, found == nil, state.older.count > 0 {
+                        // (Only once the young generation has turned: most texts never get here.)
+                        found = state.promote(text, start..<word.wordEnd, hash: word.hash, style: style)
+                        turned = state.turns != turns
+                    }
+                    if let glyphs = found {
                         hits += 1
                         out.append(glyphs, clusterOffset: Int32(start))
                         if let space { out.appendSpaces(space, at: word.wordEnd..<word.end) }
@@ -55,6 +63,10 @@ extension ShapeCache {
                         missing += 1
                     }
                     start = word.end
+                    if turned {
+                        paused = start < range.upperBound
+                        return
+                    }
                 }
                 size = min(2 * size, lookupBatch)
                 if hits + missing >= wordsPerLock, start < range.upperBound {

@@ -12,10 +12,10 @@ import Darwin
 /// separate arrays, the words' records, texts and glyphs cost a cache miss each: on a megabyte
 /// of real text the lookups spent most of their time waiting for memory.
 ///
-/// Both are allocated once at their largest size (2 × ``ShapeCache/maximumWords`` slots; the
-/// arena fits ``ShapeCache/maximumWords`` words of ``ShapeCache/maximumWordLength`` units with
-/// ``ShapeCache/maximumGlyphs`` glyphs in all) and never move or grow; the system maps their
-/// pages as they are first written, so a short text touches a few pages only.
+/// Both are allocated once at their largest size (2 × `maximumWords` slots; the arena fits
+/// `maximumWords` words of ``ShapeCache/maximumWordLength`` units with `maximumGlyphs` glyphs in
+/// all: one generation of ``ShapeCache``) and never move or grow; the system maps their pages as
+/// they are first written, so a short text touches a few pages only.
 ///
 /// Entry layout (8-byte aligned): hash (8 bytes), style (4), text length (2), glyph count (2;
 /// its top bit set for compact glyphs), the text's UTF-16 units, padding to 4 bytes, then the
@@ -35,6 +35,8 @@ struct CachedWords: ~Copyable {
     private let slotMask: Int
     private let arena: UnsafeMutableRawPointer
     private let arenaCapacity: Int
+    /// The most words and glyphs kept (``insert(_:_:hash:style:glyphs:)`` refuses more).
+    let maximumWords: Int, maximumGlyphs: Int
     /// Bytes of the arena in use.
     private var used = 0
     /// Words kept.
@@ -46,13 +48,15 @@ struct CachedWords: ~Copyable {
 
     private static let headerSize = 16
 
-    init() {
-        let slotCount = 2 * ShapeCache.maximumWords
+    /// Room for `maximumWords` words (a power of two) with `maximumGlyphs` glyphs in all.
+    init(maximumWords: Int, maximumGlyphs: Int) {
+        precondition(maximumWords > 0 && maximumWords & (maximumWords - 1) == 0, "word bound not a power of two")
+        (self.maximumWords, self.maximumGlyphs) = (maximumWords, maximumGlyphs)
+        let slotCount = 2 * maximumWords
         slots = calloc(slotCount, MemoryLayout<UInt32>.stride)!.bindMemory(to: UInt32.self, capacity: slotCount)
         slotMask = slotCount - 1
         let longestEntry = Self.glyphsOffset(textCount: ShapeCache.maximumWordLength) + 8
-        arenaCapacity = ShapeCache.maximumWords * longestEntry
-            + ShapeCache.maximumGlyphs * MemoryLayout<GlyphRecord>.stride
+        arenaCapacity = maximumWords * longestEntry + maximumGlyphs * MemoryLayout<GlyphRecord>.stride
         precondition(arenaCapacity / 8 + 1 <= Self.offsetMask, "word arena larger than a slot can name")
         arena = malloc(arenaCapacity)!
     }
@@ -135,39 +139,60 @@ struct CachedWords: ~Copyable {
     }
 
     /// Keeps the word `text[segment]` in `style` with `glyphs` (clusters relative to its start);
-    /// false, keeping nothing, when the cache holds ``ShapeCache/maximumWords`` words or the
-    /// glyphs would pass ``ShapeCache/maximumGlyphs``. The word must not be kept already.
+    /// false, keeping nothing, when it holds ``maximumWords`` words or the glyphs would pass
+    /// ``maximumGlyphs``. The word must not be kept already.
     mutating func insert(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>, hash: UInt64, style: Int32,
                          glyphs: UnsafeBufferPointer<GlyphRecord>) -> Bool {
-        guard count < ShapeCache.maximumWords, glyphCount + glyphs.count <= ShapeCache.maximumGlyphs,
-              segment.count <= ShapeCache.maximumWordLength, glyphs.count <= Self.maximumWordGlyphs else { return false }
-        let glyphsOffset = Self.glyphsOffset(textCount: segment.count)
         // (The misfits or-ed, without a branch a glyph.)
         var misfits: UInt32 = 0
         for record in glyphs { misfits |= CachedGlyphs.compactMisfit(record) }
         let compact = misfits == 0
+        return insert(text, segment, hash: hash, style: style, glyphCount: glyphs.count, compact: compact) { target in
+            if compact {
+                CachedGlyphs.storeCompact(glyphs, at: target)
+            } else if !glyphs.isEmpty {
+                target.initializeMemory(as: GlyphRecord.self, from: glyphs.baseAddress!, count: glyphs.count)
+            }
+        }
+    }
+
+    /// Keeps the word `text[segment]` with the glyphs another table keeps for it (``find(_:_:hash:style:)``
+    /// there), in their form; false, keeping nothing, as ``insert(_:_:hash:style:glyphs:)``.
+    mutating func insert(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>, hash: UInt64, style: Int32,
+                         copying glyphs: CachedGlyphs) -> Bool {
+        let recordSize = glyphs.isCompact ? CachedGlyphs.compactStride : MemoryLayout<GlyphRecord>.stride
+        return insert(text, segment, hash: hash, style: style, glyphCount: glyphs.count, compact: glyphs.isCompact) {
+            $0.copyMemory(from: glyphs.base, byteCount: glyphs.count * recordSize)
+        }
+    }
+
+    /// Writes an entry of `glyphCount` glyphs (compact or not), its glyphs by `writeGlyphs` at their
+    /// place, and names it in its slot.
+    @inline(__always)
+    private mutating func insert(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>, hash: UInt64,
+                                 style: Int32, glyphCount glyphs: Int, compact: Bool,
+                                 writeGlyphs: (UnsafeMutableRawPointer) -> Void) -> Bool {
+        guard count < maximumWords, glyphCount + glyphs <= maximumGlyphs,
+              segment.count <= ShapeCache.maximumWordLength, glyphs <= Self.maximumWordGlyphs else { return false }
+        let glyphsOffset = Self.glyphsOffset(textCount: segment.count)
         let recordSize = compact ? CachedGlyphs.compactStride : MemoryLayout<GlyphRecord>.stride
-        let size = (glyphsOffset + glyphs.count * recordSize + 7) & ~7
+        let size = (glyphsOffset + glyphs * recordSize + 7) & ~7
         precondition(used + size <= arenaCapacity, "word arena sized below its bounds")
         let entry = arena + used
         entry.storeBytes(of: hash, as: UInt64.self)
         entry.storeBytes(of: style, toByteOffset: 8, as: Int32.self)
         entry.storeBytes(of: UInt16(segment.count), toByteOffset: 12, as: UInt16.self)
-        entry.storeBytes(of: UInt16(glyphs.count) | (compact ? Self.compactFlag : 0), toByteOffset: 14, as: UInt16.self)
+        entry.storeBytes(of: UInt16(glyphs) | (compact ? Self.compactFlag : 0), toByteOffset: 14, as: UInt16.self)
         (entry + Self.headerSize).initializeMemory(as: UInt16.self, from: text.baseAddress! + segment.lowerBound,
                                                    count: segment.count)
-        if compact {
-            CachedGlyphs.storeCompact(glyphs, at: entry + glyphsOffset)
-            compactCount += 1
-        } else if !glyphs.isEmpty {
-            (entry + glyphsOffset).initializeMemory(as: GlyphRecord.self, from: glyphs.baseAddress!, count: glyphs.count)
-        }
+        writeGlyphs(entry + glyphsOffset)
+        if compact { compactCount += 1 }
         var slot = Int(truncatingIfNeeded: hash) & slotMask
         while slots[slot] != 0 { slot = (slot + 1) & slotMask }
         slots[slot] = Self.tag(hash) << Self.offsetBits | UInt32(used / 8 + 1)
         used += size
         count += 1
-        glyphCount += glyphs.count
+        glyphCount += glyphs
         return true
     }
 
@@ -227,5 +252,43 @@ struct CachedGlyphs {
     /// The full records (not compact ones).
     var records: UnsafeBufferPointer<GlyphRecord> {
         UnsafeBufferPointer(start: base.assumingMemoryBound(to: GlyphRecord.self), count: count)
+    }
+}
+
+/// The two generations of ``ShapeCache``'s words (see its discussion).
+extension ShapeCache.State {
+    /// The glyphs of the word `text[segment]` in `style`, from the young generation or, failing
+    /// that, from the older one, then copied into the young one (so a word in use survives the
+    /// next ``turn()``); nil when neither keeps it. The buffer is valid until the words next
+    /// change.
+    @inline(__always)
+    mutating func find(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>, hash: UInt64,
+                       style: Int32) -> CachedGlyphs? {
+        words.find(text, segment, hash: hash, style: style) ?? promote(text, segment, hash: hash, style: style)
+    }
+
+    /// ``find(_:_:hash:style:)`` in the older generation only: the word's glyphs, now copied into
+    /// the young one (which turns first when it is full), or nil.
+    mutating func promote(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>, hash: UInt64,
+                          style: Int32) -> CachedGlyphs? {
+        guard older.count > 0, let glyphs = older.find(text, segment, hash: hash, style: style) else { return nil }
+        promoted += 1
+        if words.insert(text, segment, hash: hash, style: style, copying: glyphs) { return glyphs }
+        // The young generation is full: it turns, forgetting the older one, so the glyphs are
+        // read out before.
+        let records = (0..<glyphs.count).map { glyphs.isCompact ? glyphs.compactRecord($0, clusterOffset: 0) : glyphs.records[$0] }
+        turn()
+        return records.withUnsafeBufferPointer { records in
+            guard words.insert(text, segment, hash: hash, style: style, glyphs: records) else { return nil }
+            return words.find(text, segment, hash: hash, style: style)
+        }
+    }
+
+    /// The young generation, full, becomes the older one; the older one is forgotten and its
+    /// memory starts the young one.
+    mutating func turn() {
+        swap(&words, &older)
+        words.removeAll()
+        turns += 1
     }
 }

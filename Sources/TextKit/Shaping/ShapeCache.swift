@@ -21,31 +21,44 @@
 /// layout manager using it and the threads shaping their paragraphs (one lock), so a new layout
 /// of a document, or a new document in the same fonts, finds the words shaped before. Each word's
 /// text and glyphs lie together in one arena (``CachedWords``: a lookup reads two places), bounded
-/// by ``maximumWords`` and ``maximumGlyphs``: a full cache is emptied and fills again.
+/// by ``maximumWords`` and ``maximumGlyphs``, in two generations: a word found only in the older one
+/// is copied into the young one, and when the young one is full it becomes the older one (the
+/// older one before it is forgotten). The words a text keeps using thus stay however many
+/// distinct words pass through: 1 MB of fortunes (35,421 distinct words, more than a generation)
+/// shapes 35,481 segments in its first layout and about 2,750 in each later one, where a cache
+/// emptied whole when full shaped 39,189 and then about 37,000 in every layout.
 ///
 /// Filled while shaping; never invalid (a word's glyphs depend only on its key), so edits do not
 /// clear it.
 package final class ShapeCache: Sendable {
-    /// The most words kept.
+    /// The most words a generation keeps (a power of two).
     package static let maximumWords = 32_768
-    /// The most glyphs kept, over all words.
-    static let maximumGlyphs = 262_144
+    /// The most glyphs a generation keeps, over all its words.
+    package static let maximumGlyphs = 262_144
     /// Longer segments (UTF-16 units) are shaped in place, never cached.
     static let maximumWordLength = 48
 
-    private let state = Locked(State())
+    private let state: Locked<State>
 
-    package init() {}
-
-    /// Counts since creation: segments found in the cache, segments shaped and added, and the
-    /// HarfBuzz buffers those were shaped in (the missing words of a run share one).
-    package var counts: (hits: Int, misses: Int, buffers: Int) {
-        state.withLock { ($0.hits, $0.misses, $0.buffers) }
+    /// An empty cache whose generations keep up to `wordsPerGeneration` words (a power of two)
+    /// with `glyphsPerGeneration` glyphs in all (smaller bounds than the defaults are for tests).
+    package init(wordsPerGeneration: Int = maximumWords, glyphsPerGeneration: Int = maximumGlyphs) {
+        state = Locked(State(words: CachedWords(maximumWords: wordsPerGeneration, maximumGlyphs: glyphsPerGeneration),
+                             older: CachedWords(maximumWords: wordsPerGeneration, maximumGlyphs: glyphsPerGeneration)))
     }
 
-    /// The words kept now, and how many of them keep compact glyphs (``CachedGlyphs``).
+    /// Counts since creation: segments found in the cache (in either generation), segments shaped
+    /// and added, the HarfBuzz buffers those were shaped in (the missing words of a run share
+    /// one), words found in the older generation only and copied into the young one, and the
+    /// times the young generation was full and became the older one.
+    package var counts: (hits: Int, misses: Int, buffers: Int, promoted: Int, turns: Int) {
+        state.withLock { ($0.hits, $0.misses, $0.buffers, $0.promoted, $0.turns) }
+    }
+
+    /// The words kept now in both generations (a word may be in both), and how many of them keep
+    /// compact glyphs (``CachedGlyphs``).
     package var keptWords: (all: Int, compact: Int) {
-        state.withLock { ($0.words.count, $0.words.compactCount) }
+        state.withLock { ($0.words.count + $0.older.count, $0.words.compactCount + $0.older.compactCount) }
     }
 
     /// The glyphs of `text[range]` shaped in `style`, in logical order (clusters are offsets into
@@ -78,7 +91,7 @@ package final class ShapeCache: Sendable {
             start = state.withLock { state in
                 Self.addShapedWords(out, text, styleID: styleID, to: &state)
                 (space, contextGlyphs) = (state.facts[Int(styleID)].space, state.facts[Int(styleID)].contextGlyphs)
-                let found = Self.appendCachedWords(state, text, from: start, in: range, style: cacheStyle, to: out)
+                let found = Self.appendCachedWords(&state, text, from: start, in: range, style: cacheStyle, to: out)
                 state.hits += found.hits
                 (missing, paused) = (found.missing, found.paused)
                 return found.reached
@@ -131,7 +144,7 @@ package final class ShapeCache: Sendable {
                                styleID: Int32, plan: HarfBuzzFont.ShapePlan?, to out: GlyphAssembly) -> GlyphColumns {
         let hash = Self.hash(text, range, style: styleID)
         let found = state.withLock { state in
-            guard let glyphs = state.words.find(text, range, hash: hash, style: styleID) else { return false }
+            guard let glyphs = state.find(text, range, hash: hash, style: styleID) else { return false }
             out.append(glyphs, clusterOffset: Int32(range.lowerBound))
             state.hits += 1
             return true
@@ -155,16 +168,22 @@ package final class ShapeCache: Sendable {
         /// hashing the input (each shaping thread asks only for inputs it has not met lately,
         /// ``GlyphAssembly/recentStyles``).
         var styles: [ShapingInput: CacheStyle] = [:]
-        /// The words and their glyphs.
-        var words = CachedWords()
+        /// The words and their glyphs: the young generation, every word is added to, and the
+        /// older one (``find(_:_:hash:style:)``, ``turn()``).
+        var words: CachedWords, older: CachedWords
         /// What the cache knows of each style, indexed by style id (made with the style): its
         /// space glyph (cluster 0), once a segment ending in spaces was shaped in it, kept when the
-        /// words are emptied; and the glyphs a space before them may move
+        /// generations turn; and the glyphs a space before them may move
         /// (``WordShaping/byWord(contextGlyphs:)``).
         var facts: [(space: GlyphRecord?, contextGlyphs: [UInt32])] = []
 
         func space(_ style: Int32) -> GlyphRecord? { facts[Int(style)].space }
-        var hits = 0, misses = 0, buffers = 0
+        var hits = 0, misses = 0, buffers = 0, promoted = 0, turns = 0
+
+        init(words: consuming CachedWords, older: consuming CachedWords) {
+            self.words = words
+            self.older = older
+        }
     }
 
     /// The cache's style for `key`: its id, its shape plan, and whether its runs can be shaped by
@@ -397,7 +416,7 @@ package final class ShapeCache: Sendable {
               state.words.find(text, word, hash: shaped.hash, style: styleID) == nil else { return }
         let glyphs = UnsafeBufferPointer(rebasing: records[shaped.records.lowerBound..<split])
         if !state.words.insert(text, word, hash: shaped.hash, style: styleID, glyphs: glyphs) {
-            state.words.removeAll()
+            state.turn()
             _ = state.words.insert(text, word, hash: shaped.hash, style: styleID, glyphs: glyphs)
         }
     }

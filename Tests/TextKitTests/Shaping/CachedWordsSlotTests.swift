@@ -16,7 +16,7 @@ struct CachedWordsSlotTests {
     }
 
     @Test func wordsWhoseSlotAndTagAgreeAreToldApart() {
-        var words = CachedWords()
+        var words = CachedWords(maximumWords: ShapeCache.maximumWords, maximumGlyphs: ShapeCache.maximumGlyphs)
         // Hashes equal in their low bits (the first slot) and top bits (the tag), differing only
         // between; one pair equal in every bit (told apart by text alone); one word of the same
         // hash in another style.

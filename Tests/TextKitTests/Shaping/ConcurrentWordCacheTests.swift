@@ -3,19 +3,20 @@ import SeededRandom
 import Testing
 @testable import TextKit
 
-/// One word cache shared by threads that look words up, add them and, once it is full, empty it:
-/// every run shaped through it on several threads at once comes out as shaping it whole does,
-/// and the counts add up. (Run under ThreadSanitizer by scripts/tsan-test.sh.)
+/// One word cache shared by threads that look words up, add them, copy them from the older
+/// generation and turn the young one when it is full: every run shaped through it on several
+/// threads at once comes out as shaping it whole does, and the counts add up. (Run under ThreadSanitizer by scripts/tsan-test.sh.)
 @Suite("Concurrent word cache")
 struct ConcurrentWordCacheTests {
     /// Four threads, each its own paragraphs: words shared by all (found in the cache as other
     /// threads keep them), words of its own (new to the cache), more distinct words in all than
-    /// the cache keeps, so it is emptied while the others use it.
+    /// the cache keeps, so generations turn (and are forgotten) while the others use them; the
+    /// shared words are copied from the older generation after each turn.
     @Test func threadsSharingAFillingCacheShapeExactly() {
-        let cache = ShapeCache()
+        let cache = ShapeCache(wordsPerGeneration: 2_048, glyphsPerGeneration: 65_536)
         let shared = (0..<400).map { "shared\(String($0, radix: 36))" } + ["office", "fluffy", "Té\u{301}a", "na\u{308}ive"]
         let threads = 4
-        let perThread = (ShapeCache.maximumWords + 4_000) / threads
+        let perThread = (8 * 2_048 + 4_000) / threads
         let failures = Locked<[String]>([])
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             var rng = SplitMix64(seed: UInt64(thread) + 1)
@@ -42,7 +43,9 @@ struct ConcurrentWordCacheTests {
         let counts = cache.counts
         #expect(counts.misses >= threads * perThread, "\(counts)")
         #expect(counts.hits > 0, "\(counts)")
-        // Emptied at least once: it keeps fewer words than were added.
-        #expect(cache.keptWords.all < counts.misses, "\(cache.keptWords) \(counts)")
+        // Turned, forgetting a generation, several times: it keeps fewer words than were added.
+        #expect(counts.turns >= 4, "\(counts)")
+        #expect(counts.promoted > 0, "\(counts)")
+        #expect(cache.keptWords.all <= 2 * 2_048, "\(cache.keptWords) \(counts)")
     }
 }

@@ -307,13 +307,14 @@ import Testing
         #expect(Self.shapingDifference(text, attributes: plain, cache: cache) == nil)
     }
 
-    @Test func aFullCacheEmptiesItselfAndStaysExact() {
+    @Test func aCacheOfMoreWordsThanAGenerationStaysExact() {
         let cache = ShapeCache()
-        // More distinct words than the cache keeps.
+        // More distinct words than a generation keeps: the young one turns.
         let words = (0..<(ShapeCache.maximumWords + 500)).map { "w\(String($0, radix: 36))" }
         let text = words.joined(separator: " ")
         #expect(Self.shapingDifference(text, attributes: Fixtures.attributes(), cache: cache) == nil)
         #expect(Self.shapingDifference("w0 w1 w2 w3", attributes: Fixtures.attributes(), cache: cache) == nil)
+        #expect(cache.counts.turns == 1, "\(cache.counts)")
     }
 
     @Test func layoutFromAWarmCacheEqualsTheFirstLayout() throws {
