@@ -229,34 +229,70 @@ package struct Itemizer {
         flush()
     }
 
-    /// How far the item in `font` can grow from `index` one character at a time (most text):
-    /// over one-unit clusters that take the font with no more questions, of the item's script
-    /// and level, inside the attribute run (scalars before `attributeEnd`). In the primary font,
+    /// How far the item in `font` can grow from `index` one cluster at a time (most text): over
+    /// clusters that take the font with no more questions, of the item's script and level, inside
+    /// the attribute run (scalars before `attributeEnd`). One-unit clusters: in the primary font,
     /// those it covers alone (``Font/coversAlone(_:)``; not U+FFFC, which may be an attachment);
     /// in a fallback font (an item of Chinese, Thai, Hebrew… text), those beyond ASCII without
     /// emoji presentation that need a glyph the primary font lacks and the fallback font has
-    /// (`font(for:)` then reuses the font of the cluster before). Each of them would get the same
-    /// answer from the general loop (same attributes, script, level; `font(for:)` gives `font`),
-    /// so it only saves the per-cluster work. Returns the new cluster start and its `graphemes`
-    /// end index. `checksScript` is false when the whole paragraph has one script and `level` nil
-    /// when it has one level (no check needed), `attributeEnd` `.max` in the last attribute run.
+    /// (`font(for:)` then reuses the font of the cluster before). Clusters of several units (a
+    /// Devanagari syllable, a Thai consonant and its marks, a letter and its accent) by
+    /// ``takesWhole(_:_:font:primary:)``. Each of them would get the same answer from the general
+    /// loop (same attributes, script, level; `font(for:)` gives `font`), so it only saves the
+    /// per-cluster work. Returns the new cluster start and its `graphemes` end index.
+    /// `checksScript` is false when the whole paragraph has one script and `level` nil when it has
+    /// one level (no check needed), `attributeEnd` `.max` in the last attribute run.
     private static func coveredStretch(_ text: Text, from index: Int, next: Int, checksScript: Bool, font: Font,
                                        primary: Font, script: Int32, level: UInt8?, attributeEnd: Int) -> (Int, Int) {
         let isPrimary = font === primary
         let checksLevel = level != nil, level = level ?? 0
         let utf16 = text.units, graphemes = text.graphemes
         var index = index, next = next
-        while next < graphemes.count, Int(graphemes[next]) == index + 1 {
+        while next < graphemes.count {
+            let end = Int(graphemes[next])
             let unit = utf16[index]
-            guard isPrimary ? unit != 0xFFFC && font.coversAlone(unit) : Self.takesFallback(unit, font, primary: primary),
-                  !checksScript || text.scripts[index] == script,
+            if end == index + 1 {
+                guard isPrimary ? unit != 0xFFFC && font.coversAlone(unit) : Self.takesFallback(unit, font, primary: primary)
+                else { break }
+            } else {
+                guard end > index, takesWhole(utf16, index..<end, font: isPrimary ? nil : font, primary: primary)
+                else { break }
+            }
+            guard !checksScript || text.scripts[index] == script,
                   // (Read only with `checksLevel`: levels that vary are always stored.)
                   !checksLevel || text.levels[index] == level,
                   attributeEnd == .max || Int(text.scalarOffsets[index]) < attributeEnd else { break }
-            index += 1
+            index = end
             next += 1
         }
         return (index, next)
+    }
+
+    /// Whether the cluster `utf16[cluster]` of several units takes `fallback` when the cluster
+    /// before it did (nil: takes `primary`, in an item of the primary font), as `font(for:)`'s
+    /// general path decides, on the units themselves: every unit in the BMP, no variation selector
+    /// of presentation, the first neither U+FFFC (an attachment's) nor a space separator (a
+    /// cluster of one is a space to the loop), the first that needs a glyph not of emoji
+    /// presentation; every unit that needs a glyph in the font, and in a fallback font one of
+    /// them the primary font lacks.
+    private static func takesWhole(_ utf16: UnsafeBufferPointer<UInt16>, _ cluster: Range<Int>, font fallback: Font?,
+                                   primary: Font) -> Bool {
+        let first = utf16[cluster.lowerBound]
+        guard first != 0xFFFC, !isSpaceSeparator(first) else { return false }
+        let font = fallback ?? primary
+        var lacksInPrimary = false, needed = 0
+        for index in cluster {
+            let unit = utf16[index]
+            guard !UTF16.isLeadSurrogate(unit), !UTF16.isTrailSurrogate(unit), unit != 0xFE0E, unit != 0xFE0F
+            else { return false }
+            // (A unit that needs no glyph, a joiner or a selector, asks no font.)
+            guard !mayNeedNoGlyph(UInt32(unit)) || needsGlyph(Unicode.Scalar(unit).unsafelyUnwrapped) else { continue }
+            if needed == 0, hasEmojiPresentation(bmp: unit) { return false }
+            needed += 1
+            guard font.shaper.hasNominalGlyph(UInt32(unit)) else { return false }
+            if fallback != nil, !lacksInPrimary { lacksInPrimary = !primary.shaper.hasNominalGlyph(UInt32(unit)) }
+        }
+        return fallback == nil || lacksInPrimary
     }
 
     /// Whether a one-unit cluster `unit` takes `fallback` when the cluster before it did: the

@@ -180,6 +180,13 @@ struct ItemizerStretchTests {
         // Stretches in a fallback font, and what ends them: box drawing (the primary's), Thai,
         // Hangul, Devanagari clusters, a character no fixture font has.
         "─┼", "日本語のテキスト", "กขค", "한국어", "नमस्ते", "\u{10FFFD}", "\u{3000}", "、",
+        // Clusters of several units the stretch takes whole, and those it must leave to the loop:
+        // Thai and Devanagari with marks, joiners and conjuncts, Hangul jamo, pointed Hebrew,
+        // Arabic with vowel marks, Latin and Greek with accents the primary font has or lacks,
+        // a mark after a space separator, selectors of presentation, a mark after U+FFFC.
+        "น้ำ", "กี่", "क्\u{200D}ष", "क्\u{200C}ष", "क्ष", "\u{1100}\u{1161}\u{11A8}", "שָׁלוֹם", "مَرْحَبًا",
+        "a\u{1DC4}", "ά\u{301}", "\u{3000}\u{301}", "\u{A0}\u{301}", "\u{263A}\u{FE0E}", "\u{263A}\u{FE0F}",
+        "\u{200D}\u{231A}", "\u{FFFC}\u{301}", "日\u{E0100}",
     ]
 
     @Test(arguments: 1...6)
