@@ -248,18 +248,22 @@ package struct Itemizer {
         let checksLevel = level != nil, level = level ?? 0
         let utf16 = text.units, graphemes = text.graphemes
         var index = index, next = next
-        while next < graphemes.count {
-            let end = Int(graphemes[next])
-            let unit = utf16[index]
-            if end == index + 1 {
-                guard isPrimary ? unit != 0xFFFC && font.coversAlone(unit) : Self.takesFallback(unit, font, primary: primary)
-                else { break }
-            } else {
-                guard end > index, takesWhole(utf16, index..<end, font: isPrimary ? nil : font, primary: primary)
-                else { break }
+        stretch: while true {
+            // One-unit clusters (most text), in a loop of their own.
+            while next < graphemes.count, Int(graphemes[next]) == index + 1 {
+                let unit = utf16[index]
+                guard isPrimary ? unit != 0xFFFC && font.coversAlone(unit) : Self.takesFallback(unit, font, primary: primary),
+                      !checksScript || text.scripts[index] == script,
+                      // (Read only with `checksLevel`: levels that vary are always stored.)
+                      !checksLevel || text.levels[index] == level,
+                      attributeEnd == .max || Int(text.scalarOffsets[index]) < attributeEnd else { break stretch }
+                index += 1
+                next += 1
             }
-            guard !checksScript || text.scripts[index] == script,
-                  // (Read only with `checksLevel`: levels that vary are always stored.)
+            guard next < graphemes.count else { break }
+            let end = Int(graphemes[next])
+            guard end > index, takesWhole(utf16, index..<end, font: isPrimary ? nil : font, primary: primary),
+                  !checksScript || text.scripts[index] == script,
                   !checksLevel || text.levels[index] == level,
                   attributeEnd == .max || Int(text.scalarOffsets[index]) < attributeEnd else { break }
             index = end

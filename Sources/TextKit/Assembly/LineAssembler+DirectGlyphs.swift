@@ -107,6 +107,10 @@ extension LineAssembler {
             return stretch
         }
         if hyphen != nil { count += 1 }
+        // The first pass's findings as constants: the functions below capture them, and a
+        // captured variable is boxed and checked for exclusive access at each read (two a run
+        // piece, about 150 instructions, on every line of several runs).
+        let found = (count: count, endRun: endRun, identity: identity, firstGlyphs: firstGlyphs, lastGlyphs: lastGlyphs)
 
         // x in 64 bits needs a fifth word a glyph: room for it is made when the pen at either end
         // of the fragment (its advances summed) is off the Float grid (fragments beside
@@ -125,13 +129,13 @@ extension LineAssembler {
         func writeGlyphs(_ out: inout Written, into w: UnsafeMutableBufferPointer<UInt32>,
                          scalars: CompactOffsets.Reader) -> Bool {
             var pen = start
-            for step in 0..<endRun - firstRun {
-                let index = rightToLeft ? endRun - 1 - step : firstRun + step
+            for step in 0..<found.endRun - firstRun {
+                let index = rightToLeft ? found.endRun - 1 - step : firstRun + step
                 let clipped = runs[index].range.clamped(to: range)
                 guard !clipped.isEmpty else { continue }
                 // Registered for every piece, as the general path does (font indices follow first use).
                 let font = fontIndex(runs[index].font, runs[index].pointSize)
-                let glyphs = index == firstRun ? firstGlyphs : index == endRun - 1 ? lastGlyphs
+                let glyphs = index == firstRun ? found.firstGlyphs : index == found.endRun - 1 ? found.lastGlyphs
                     : runs[index].glyphRange(for: clipped)
                 guard !glyphs.isEmpty else { continue }
                 if out.columns.next == 0 {
@@ -163,14 +167,14 @@ extension LineAssembler {
                 guard out.columns.write(hyphen.glyph, advance: hyphen.advance, x: pen, character: out.columns.lastCharacter,
                                     into: w) else { return false }
             }
-            precondition(out.columns.next == count, "glyph count changed between passes")
+            precondition(out.columns.next == found.count, "glyph count changed between passes")
             return true
         }
         func columnWords(_ out: inout Written) -> [UInt32] {
-            [UInt32](count: ((out.columns.wideAdvances ? 5 : 4) - (identity ? 1 : 0)) * count + (roomForWideX ? count : 0),
+            [UInt32](count: ((out.columns.wideAdvances ? 5 : 4) - (found.identity ? 1 : 0)) * found.count + (roomForWideX ? found.count : 0),
                      filler: 0) { w in
                 scalars.withReader { scalars in
-                    writeGlyphs(&out, into: w, scalars: scalars) ? out.columns.wordsPerGlyph * count : 0
+                    writeGlyphs(&out, into: w, scalars: scalars) ? out.columns.wordsPerGlyph * found.count : 0
                 }
             }
         }

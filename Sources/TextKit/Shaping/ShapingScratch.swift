@@ -9,8 +9,9 @@
 package final class ShapingScratch {
     /// Where the runs' glyphs are assembled (see ``ShapedRun``).
     let assembly = GlyphAssembly(capacity: 256)
-    /// The advance prefix of the paragraph being shaped, in 64 bits (see ``Paragraph``).
-    var prefix: [Double] = []
+    /// The advance prefix of the paragraph being shaped, in 64 bits (see ``Paragraph``). Not
+    /// checked for exclusive access, as ``items``.
+    @exclusivity(unchecked) var prefix: [Double] = []
     /// The items of the paragraph being shaped (emptied once its runs are shaped). Not checked
     /// for exclusive access: the scratch belongs to one thread, and the checks of its two uses
     /// a paragraph cost more than reusing the array saves.
@@ -21,8 +22,9 @@ package final class ShapingScratch {
     let scripts = CodeUnitMemo()
     /// The line break opportunities of the pieces of text this thread has broken.
     package let lineBreaks = LineBreakMemo()
-    /// Warnings about fonts that could not be resolved, for the paragraph being shaped.
-    var fontWarnings: [LayoutWarning] = []
+    /// Warnings about fonts that could not be resolved, for the paragraph being shaped (not
+    /// checked for exclusive access, as ``items``).
+    @exclusivity(unchecked) var fontWarnings: [LayoutWarning] = []
 
     /// Empty working memory.
     package init() {}
