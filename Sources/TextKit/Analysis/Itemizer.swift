@@ -347,7 +347,7 @@ package struct Itemizer {
             if let scalar = Self.oneUnitScalar(unit, primary: primary) {
                 guard Self.needsGlyph(scalar) else { return primary }
                 if let previous = Self.reusable(previous, primary: primary, for: CollectionOfOne(scalar)) { return previous }
-                if let fallback = fonts.collection.fallbackFont(for: scalar, like: primary) { return fallback }
+                if let fallback = fonts.fallbackFont(for: scalar, like: primary) { return fallback }
                 missing.append(MissingCharacter(scalar: scalar, offset: Int(scalarOffsets[cluster.lowerBound]),
                                                 resolvedScript: script))
                 return primary

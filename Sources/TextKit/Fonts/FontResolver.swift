@@ -20,6 +20,17 @@ package struct FontResolver {
         }
     }
 
+    /// ``FontCollection/fallbackFont(for:like:)`` for one scalar, from the calling thread's memo
+    /// when it has the answer (most paragraphs of a script the primary font lacks ask for the
+    /// same few characters' font first; the collection answers under its lock, from a hashed
+    /// table, about 1,500 instructions).
+    func fallbackFont(for scalar: Unicode.Scalar, like base: Font) -> Font? {
+        if let memo, let answer = memo.fallback(for: scalar, like: base, in: collection) { return answer }
+        let font = collection.fallbackFont(for: scalar, like: base)
+        memo?.remember(font, forFallback: scalar, like: base, in: collection)
+        return font
+    }
+
     /// Creates a value from its parts.
     package init(collection: FontCollection, fallback: Font,
                  onFailure: @escaping (FontDescriptor, FontError) -> Void = { _, _ in }) {
@@ -31,12 +42,20 @@ package struct FontResolver {
 
 /// The primary font one thread resolved last: most paragraphs are in the font of the one
 /// before, which a collection would find under its lock (``FontCollection/font(for:)`` keeps a
-/// last answer too, for every thread). A collection's answer for a face never changes, so the
-/// memo is never stale.
+/// last answer too, for every thread); and the fallback fonts of the single characters it asked
+/// for lately (``FontResolver/fallbackFont(for:like:)``), in a table of ``fallbackSlots`` by
+/// scalar. A collection's answers never change, so the memo is never stale.
 package final class PrimaryFontMemo {
     @exclusivity(unchecked) private var collection: FontCollection?
     @exclusivity(unchecked) private var descriptor = FontDescriptor()
     @exclusivity(unchecked) private var font: Font?
+    /// The collection the fallback answers are from, and the answers: scalar, base font, font
+    /// (held, as the collection is, so that no other object takes their identity meanwhile).
+    @exclusivity(unchecked) private var fallbackCollection: FontCollection?
+    @exclusivity(unchecked) private var fallbacks: [(scalar: UInt32, base: Font?, font: Font?)] = []
+
+    /// Fallback answers kept, each in the slot of its scalar's low bits (a power of two).
+    static let fallbackSlots = 64
 
     /// An empty memo.
     package init() {}
@@ -51,6 +70,27 @@ package final class PrimaryFontMemo {
         (self.collection, self.descriptor, self.font) = (collection, descriptor, font)
     }
 
-    /// Forgets the font and its collection.
-    func forget() { (collection, descriptor, font) = (nil, FontDescriptor(), nil) }
+    /// The fallback font remembered for `scalar` and `base` in `collection` (`.some(nil)`: none
+    /// has it), or nil when none is.
+    @inline(__always)
+    func fallback(for scalar: Unicode.Scalar, like base: Font, in collection: FontCollection) -> Font?? {
+        guard fallbackCollection === collection, !fallbacks.isEmpty else { return nil }
+        let slot = Int(scalar.value) & (Self.fallbackSlots - 1)
+        guard fallbacks[slot].scalar == scalar.value, fallbacks[slot].base === base else { return nil }
+        return .some(fallbacks[slot].font)
+    }
+
+    func remember(_ font: Font?, forFallback scalar: Unicode.Scalar, like base: Font, in collection: FontCollection) {
+        if fallbackCollection !== collection || fallbacks.isEmpty {
+            fallbacks = Array(repeating: (scalar: .max, base: nil, font: nil), count: Self.fallbackSlots)
+            fallbackCollection = collection
+        }
+        fallbacks[Int(scalar.value) & (Self.fallbackSlots - 1)] = (scalar.value, base, font)
+    }
+
+    /// Forgets the fonts and their collection.
+    func forget() {
+        (collection, descriptor, font) = (nil, FontDescriptor(), nil)
+        (fallbackCollection, fallbacks) = (nil, [])
+    }
 }
