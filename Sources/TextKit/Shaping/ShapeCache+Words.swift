@@ -272,6 +272,9 @@ extension ShapeCache.State {
     mutating func promote(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>, hash: UInt64,
                           style: Int32) -> CachedGlyphs? {
         guard older.count > 0, let glyphs = older.find(text, segment, hash: hash, style: style) else { return nil }
+        // Copied already? (A word twice in a batch of ``ShapeCache`` look-ups is looked for in the
+        // young generation by a slot read before its first copy was kept.)
+        if let young = words.find(text, segment, hash: hash, style: style) { return young }
         promoted += 1
         if words.insert(text, segment, hash: hash, style: style, copying: glyphs) { return glyphs }
         // The young generation is full: it turns, forgetting the older one, so the glyphs are

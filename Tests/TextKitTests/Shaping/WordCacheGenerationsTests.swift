@@ -53,6 +53,25 @@ import Testing
         #expect(cache.keptWords.all <= 2 * 16, "\(name): \(cache.keptWords)")
     }
 
+    @Test func aWordTwiceInOneLookUpIsCopiedOnce() {
+        // Generations of 16 words: "alpha" and "beta", then twenty words that turn the young
+        // generation once (alpha now only in the older one, six words in the young one); then a
+        // paragraph whose second look-up batch has alpha twice, both looked for in the young
+        // generation before either is found: alpha is copied once, not once for each.
+        let cache = ShapeCache(wordsPerGeneration: 16, glyphsPerGeneration: 1_024)
+        let attributes = ScriptFixtures.attributes()
+        #expect(ShapeCacheTests.shapingDifference("alpha beta", attributes: attributes, cache: cache) == nil)
+        let twenty = (0..<20).map { "w\($0)" }.joined(separator: " ")
+        #expect(ShapeCacheTests.shapingDifference(twenty, attributes: attributes, cache: cache) == nil)
+        let (before, kept) = (cache.counts, cache.keptWords.all)
+        #expect(before.turns == 1, "\(before)")
+        #expect(ShapeCacheTests.shapingDifference("w14 alpha alpha", attributes: attributes, cache: cache) == nil)
+        let after = cache.counts
+        #expect(after.misses == before.misses && after.turns == 1, "\(before) then \(after)")
+        #expect(after.promoted - before.promoted == 1, "\(before) then \(after)")
+        #expect(cache.keptWords.all == kept + 1, "\(kept) then \(cache.keptWords)")
+    }
+
     @Test func aVocabularyWithinOneGenerationIsShapedOnceInAll() throws {
         // The whole fixture, its 3,182 distinct words within one generation: a second and a
         // third pass shape nothing.
