@@ -396,9 +396,14 @@ extension LayoutManager {
     }
 
     func index(of font: Font, size: Double) -> Int {
-        if lastFontIndex?.identity == ObjectIdentifier(font), lastFontIndex?.key.pointSize == size,
-           let index = lastFontIndex?.index {
+        let identity = ObjectIdentifier(font)
+        if lastFontIndex?.identity == identity, lastFontIndex?.key.pointSize == size, let index = lastFontIndex?.index {
             return index
+        }
+        // (The font before, by identity too: lines of two fonts alternate between them.)
+        if let previous = previousFontIndex, previous.identity == identity, previous.key.pointSize == size {
+            (lastFontIndex, previousFontIndex) = (previous, lastFontIndex)
+            return previous.index
         }
         let key = UsedFont(font: font, pointSize: size)
         if let last = lastFontIndex, last.key == key { return last.index }
@@ -422,7 +427,7 @@ extension LayoutManager {
             fontIndices[objectKey] = index
         }
         previousFontIndex = lastFontIndex
-        lastFontIndex = (key, ObjectIdentifier(font), index)
+        lastFontIndex = (key, identity, index)
         return index
     }
 }
