@@ -48,7 +48,9 @@ extension ShapeCache {
                     var turned = false
                     if keyed, found == nil, state.older.count > 0 {
                         // (Only once the young generation has turned: most texts never get here.)
-                        found = state.promote(text, start..<word.wordEnd, hash: word.hash, style: style)
+                        // Looked for in the young generation again, not by the slot read ahead: a
+                        // word twice in the batch was copied into it by its first look-up.
+                        found = state.find(text, start..<word.wordEnd, hash: word.hash, style: style)
                         turned = state.turns != turns
                     }
                     if let glyphs = found {

@@ -117,6 +117,11 @@ struct CachedWords: ~Copyable {
         let tag = Self.tag(hash)
         var slot = Int(truncatingIfNeeded: hash) & slotMask
         var (value, entryHash) = firstSlot
+        // A first slot read ahead from this table since it last changed names an entry in use
+        // (read from the other generation's, before a turn, it may not: ``ShapeCache`` stops a
+        // batch of look-ups when the young generation turns).
+        assert(value == 0 || 8 * (Int(UInt32(truncatingIfNeeded: value) & Self.offsetMask) - 1) < used,
+               "a slot read from another table")
         while value != 0 {
             if UInt32(truncatingIfNeeded: value) >> Self.offsetBits == tag {
                 let entry = entry(value)
@@ -267,14 +272,11 @@ extension ShapeCache.State {
         words.find(text, segment, hash: hash, style: style) ?? promote(text, segment, hash: hash, style: style)
     }
 
-    /// ``find(_:_:hash:style:)`` in the older generation only: the word's glyphs, now copied into
-    /// the young one (which turns first when it is full), or nil.
-    mutating func promote(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>, hash: UInt64,
-                          style: Int32) -> CachedGlyphs? {
+    /// ``find(_:_:hash:style:)`` in the older generation only, for a word the young one does not
+    /// keep: its glyphs, now copied into the young one (which turns first when it is full), or nil.
+    private mutating func promote(_ text: UnsafeBufferPointer<UInt16>, _ segment: Range<Int>, hash: UInt64,
+                                  style: Int32) -> CachedGlyphs? {
         guard older.count > 0, let glyphs = older.find(text, segment, hash: hash, style: style) else { return nil }
-        // Copied already? (A word twice in a batch of ``ShapeCache`` look-ups is looked for in the
-        // young generation by a slot read before its first copy was kept.)
-        if let young = words.find(text, segment, hash: hash, style: style) { return young }
         promoted += 1
         if words.insert(text, segment, hash: hash, style: style, copying: glyphs) { return glyphs }
         // The young generation is full: it turns, forgetting the older one, so the glyphs are
