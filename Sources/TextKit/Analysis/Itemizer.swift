@@ -247,25 +247,29 @@ package struct Itemizer {
         let isPrimary = font === primary
         let checksLevel = level != nil, level = level ?? 0
         let utf16 = text.units, graphemes = text.graphemes
+        /// Whether the cluster starting at `index` is of the item's script and level, inside its
+        /// attribute run.
+        @inline(__always)
+        func staysInItem(_ index: Int) -> Bool {
+            (!checksScript || text.scripts[index] == script)
+                // (Read only with `checksLevel`: levels that vary are always stored.)
+                && (!checksLevel || text.levels[index] == level)
+                && (attributeEnd == .max || Int(text.scalarOffsets[index]) < attributeEnd)
+        }
         var index = index, next = next
         stretch: while true {
             // One-unit clusters (most text), in a loop of their own.
             while next < graphemes.count, Int(graphemes[next]) == index + 1 {
                 let unit = utf16[index]
                 guard isPrimary ? unit != 0xFFFC && font.coversAlone(unit) : Self.takesFallback(unit, font, primary: primary),
-                      !checksScript || text.scripts[index] == script,
-                      // (Read only with `checksLevel`: levels that vary are always stored.)
-                      !checksLevel || text.levels[index] == level,
-                      attributeEnd == .max || Int(text.scalarOffsets[index]) < attributeEnd else { break stretch }
+                      staysInItem(index) else { break stretch }
                 index += 1
                 next += 1
             }
             guard next < graphemes.count else { break }
             let end = Int(graphemes[next])
             guard end > index, takesWhole(utf16, index..<end, font: isPrimary ? nil : font, primary: primary),
-                  !checksScript || text.scripts[index] == script,
-                  !checksLevel || text.levels[index] == level,
-                  attributeEnd == .max || Int(text.scalarOffsets[index]) < attributeEnd else { break }
+                  staysInItem(index) else { break }
             index = end
             next += 1
         }
