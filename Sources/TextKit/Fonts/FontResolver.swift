@@ -5,8 +5,8 @@ package struct FontResolver {
     let fallback: Font
     /// Called once per descriptor that could not be resolved.
     var onFailure: (FontDescriptor, FontError) -> Void = { _, _ in }
-    /// The calling thread's last answer (``ShapingScratch``), if it keeps one.
-    var memo: PrimaryFontMemo?
+    /// The calling thread's recent answers (``ShapingScratch``), if it keeps them.
+    var memo: FontMemo?
 
     func primaryFont(for descriptor: FontDescriptor) -> Font {
         if let memo, let font = memo.font(for: descriptor, in: collection) { return font }
@@ -40,18 +40,19 @@ package struct FontResolver {
     }
 }
 
-/// The primary font one thread resolved last: most paragraphs are in the font of the one
-/// before, which a collection would find under its lock (``FontCollection/font(for:)`` keeps a
-/// last answer too, for every thread); and the fallback fonts of the single characters it asked
-/// for lately (``FontResolver/fallbackFont(for:like:)``), in a table of ``fallbackSlots`` by
-/// scalar. A collection's answers never change, so the memo is never stale.
-package final class PrimaryFontMemo {
+/// What one thread's font questions were answered lately: the primary font it resolved last
+/// (most paragraphs are in the font of the one before, which a collection would find under its
+/// lock; ``FontCollection/font(for:)`` keeps a last answer too, for every thread), and the
+/// fallback fonts of the single characters it asked for (``FontResolver/fallbackFont(for:like:)``),
+/// in a table of ``fallbackSlots`` by scalar. Every answer is of one collection; a question of
+/// another one forgets them. A collection's answers never change, so the memo is never stale.
+package final class FontMemo {
+    /// The collection the answers are from (held, as the fonts are, so that no other object takes
+    /// its identity, or theirs, meanwhile).
     @exclusivity(unchecked) private var collection: FontCollection?
     @exclusivity(unchecked) private var descriptor = FontDescriptor()
     @exclusivity(unchecked) private var font: Font?
-    /// The collection the fallback answers are from, and the answers: scalar, base font, font
-    /// (held, as the collection is, so that no other object takes their identity meanwhile).
-    @exclusivity(unchecked) private var fallbackCollection: FontCollection?
+    /// The fallback answers: scalar, base font, font (empty until the first).
     @exclusivity(unchecked) private var fallbacks: [(scalar: UInt32, base: Font?, font: Font?)] = []
 
     /// Fallback answers kept, each in the slot of its scalar's low bits (a power of two).
@@ -67,30 +68,33 @@ package final class PrimaryFontMemo {
     }
 
     func remember(_ font: Font, for descriptor: FontDescriptor, in collection: FontCollection) {
-        (self.collection, self.descriptor, self.font) = (collection, descriptor, font)
+        adopt(collection)
+        (self.descriptor, self.font) = (descriptor, font)
     }
 
     /// The fallback font remembered for `scalar` and `base` in `collection` (`.some(nil)`: none
     /// has it), or nil when none is.
     @inline(__always)
     func fallback(for scalar: Unicode.Scalar, like base: Font, in collection: FontCollection) -> Font?? {
-        guard fallbackCollection === collection, !fallbacks.isEmpty else { return nil }
+        guard self.collection === collection, !fallbacks.isEmpty else { return nil }
         let slot = Int(scalar.value) & (Self.fallbackSlots - 1)
         guard fallbacks[slot].scalar == scalar.value, fallbacks[slot].base === base else { return nil }
         return .some(fallbacks[slot].font)
     }
 
     func remember(_ font: Font?, forFallback scalar: Unicode.Scalar, like base: Font, in collection: FontCollection) {
-        if fallbackCollection !== collection || fallbacks.isEmpty {
-            fallbacks = Array(repeating: (scalar: .max, base: nil, font: nil), count: Self.fallbackSlots)
-            fallbackCollection = collection
-        }
+        adopt(collection)
+        if fallbacks.isEmpty { fallbacks = Array(repeating: (scalar: .max, base: nil, font: nil), count: Self.fallbackSlots) }
         fallbacks[Int(scalar.value) & (Self.fallbackSlots - 1)] = (scalar.value, base, font)
     }
 
-    /// Forgets the fonts and their collection.
-    func forget() {
-        (collection, descriptor, font) = (nil, FontDescriptor(), nil)
-        (fallbackCollection, fallbacks) = (nil, [])
+    /// Forgets every answer and their collection.
+    func forget() { (collection, descriptor, font, fallbacks) = (nil, FontDescriptor(), nil, []) }
+
+    /// Makes `collection` the one the answers are from, forgetting those of another.
+    private func adopt(_ collection: FontCollection) {
+        guard self.collection !== collection else { return }
+        forget()
+        self.collection = collection
     }
 }

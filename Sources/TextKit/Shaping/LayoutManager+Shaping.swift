@@ -91,7 +91,7 @@ extension LayoutManager {
         var resolver = FontResolver(collection: fonts, fallback: fallback) { [scratch] _, error in
             scratch.fontWarnings.append(LayoutWarning(kind: .fontUnavailable, message: "\(error); using the default font"))
         }
-        resolver.memo = scratch.primaryFonts
+        resolver.memo = scratch.fontMemo
         let paragraph = Paragraph(content: job.content, attributes: job.attributes, direction: job.direction,
                                   fonts: resolver, context: context, scratch: scratch, widestLine: job.widestLine)
         // Missing glyphs are not a paragraph's warning: `missingGlyphWarnings()` sums them up

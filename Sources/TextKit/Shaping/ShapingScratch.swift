@@ -16,8 +16,8 @@ package final class ShapingScratch {
     /// for exclusive access: the scratch belongs to one thread, and the checks of its two uses
     /// a paragraph cost more than reusing the array saves.
     @exclusivity(unchecked) var items: [Item] = []
-    /// The primary font this thread resolved last.
-    let primaryFonts = PrimaryFontMemo()
+    /// The primary font this thread resolved last, and its recent one-character fallback fonts.
+    let fontMemo = FontMemo()
     /// The scripts of the BMP code units this thread itemized.
     let scripts = CodeUnitMemo()
     /// The line break opportunities of the pieces of text this thread has broken.
@@ -32,7 +32,7 @@ package final class ShapingScratch {
     /// Lets go of the fonts, the font collection and the word cache the memos hold (a worker's
     /// scratch outlives the layouts it shapes for; the buffers it keeps hold no references).
     func forgetFonts() {
-        primaryFonts.forget()
+        fontMemo.forget()
         assembly.forgetStyles()
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import TextKit
 
-/// A shaping thread's memo of fallback fonts (``PrimaryFontMemo``, through
+/// A shaping thread's memo of fallback fonts (``FontMemo``, through
 /// ``FontResolver/fallbackFont(for:like:)``) answers as the collection does: the same font for
 /// every character of every script, whichever collection and base font asked last, with
 /// characters that share a slot taking it in turn.
@@ -20,7 +20,7 @@ import Testing
         scalars += scalars.flatMap { scalar in [64, 128].compactMap { Unicode.Scalar(scalar.value + $0) } }
         let fixture = ScriptFixtures.fonts
         let machine = try FontCollection(defaultFontPath: Fixtures.fontPath)
-        let memo = PrimaryFontMemo()
+        let memo = FontMemo()
         var asked = 0, found = 0
         for round in 0..<2 {
             for collection in [fixture, machine, fixture] {

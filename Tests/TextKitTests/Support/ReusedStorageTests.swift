@@ -144,7 +144,7 @@ struct ReusedStorageTests {
         }
     }
 
-    /// A thread's last primary font (``PrimaryFontMemo``) answers only for the collection and
+    /// A thread's last primary font (``FontMemo``) answers only for the collection and
     /// the face it was found for: descriptors asked in turn through one memo, in two
     /// collections, get the fonts each collection gives without it.
     @Test func aThreadsLastPrimaryFontAnswersOnlyForItsCollectionAndFace() throws {
@@ -155,7 +155,7 @@ struct ReusedStorageTests {
         bigger.size = 30
         bold.weight = 700
         hebrew.family = "Noto Sans Hebrew"
-        let memo = PrimaryFontMemo()
+        let memo = FontMemo()
         var answers = 0
         for (descriptor, collection) in [(sans, 0), (bigger, 0), (sans, 1), (hebrew, 1), (hebrew, 0), (bold, 0),
                                          (sans, 0), (sans, 1)] {
