@@ -50,7 +50,8 @@ import Testing
         }
         let counts = cache.counts
         #expect(counts.turns > 0 || counts.misses <= 16, "\(name): \(counts)")
-        #expect(cache.keptWords.all <= 2 * 16, "\(name): \(cache.keptWords)")
+        // A second pass over text that turned the young generation finds words in the older one.
+        #expect(counts.turns == 0 || counts.promoted > 0, "\(name): \(counts)")
     }
 
     @Test func aWordTwiceInOneLookUpIsCopiedOnce() {
